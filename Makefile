@@ -1,0 +1,129 @@
+# warpgen -- top-level entry points.  'make' runs the main job (build,
+# generate every preset, lockstep co-simulation of every block, summary);
+# 'make test' runs the test suite under AddressSanitizer/UBSan.
+# Everything built goes to build/ (the sanitizer build to build/san/).
+
+# ---- configuration ----------------------------------------------------------
+SAN     ?= 0
+ifeq ($(SAN),1)
+BUILD   ?= build/san
+else
+BUILD   ?= build
+endif
+ROOT    := $(abspath .)
+ABUILD  := $(abspath $(BUILD))
+PREFIX  ?= /usr/local
+CC      := gcc
+# C11, every warning an error (the brief's standard)
+CFLAGS  := -std=c11 -Wall -Wextra -Werror -O2 -g
+ifeq ($(SAN),1)
+CFLAGS  += -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer
+LDSAN   := -fsanitize=address,undefined
+endif
+# cycles for the main job's co-simulation of each preset
+CYCLES  ?= 1000000
+
+GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/registry.c $(wildcard gen/blocks/*.c)
+GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/obj/%.o)
+SIM_SRC := $(filter-out sim/models/models.c,$(wildcard sim/models/*.c)) sim/models/models.c
+SIM_OBJ := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
+TB_SRC  := $(wildcard tb/stim/*.c)
+TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
+BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
+IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
+
+.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary
+.DEFAULT_GOAL := all
+
+all: tools
+	@$(MAKE) -s --no-print-directory check-gen
+	@BUILD=$(BUILD) CYCLES=$(CYCLES) tb/summary.sh
+
+# ---- set-up from nothing ------------------------------------------------------
+# Installs the Debian packages that are missing (apt-get update once, only
+# when something is missing).  Every other target depends on it.
+DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
+            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++
+DEB_PKGS := qflow-tech-osu018 zlib1g-dev
+deps:
+	@missing=""; \
+	for p in $(DEB_CMDS); do command -v $${p%%:*} >/dev/null 2>&1 || missing="$$missing $${p##*:}"; done; \
+	for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  sudo=""; [ "$$(id -u)" = 0 ] || sudo=sudo; \
+	  echo "deps: installing$$missing"; \
+	  $$sudo apt-get update -qq && DEBIAN_FRONTEND=noninteractive $$sudo apt-get install -y -qq $$missing >/dev/null || \
+	    { echo "deps: apt-get install$$missing failed" >&2; exit 1; }; \
+	fi
+
+# ---- build ----------------------------------------------------------------------
+tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o \
+       $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a
+
+$(BUILD)/obj/%.o: %.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -I$(BUILD)/include -MMD -MP -c $< -o $@
+
+$(BUILD)/warpgen: $(GEN_OBJ) $(BUILD)/obj/gen/warpgen.o
+	$(CC) $(CFLAGS) -o $@ $^
+
+$(BUILD)/obj/harness/cosim.o: CFLAGS += -DWG_ROOT='"$(ROOT)"' -DWG_BUILD='"$(ABUILD)"' -DWG_SAN=$(SAN)
+$(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o
+	$(CC) $(CFLAGS) -o $@ $^
+
+# The models and stimuli include the blocks' C I/O headers, generated here.
+$(IO_H): $(BUILD)/include/%_io.h: $(BUILD)/warpgen
+	@mkdir -p $(dir $@)
+	$(BUILD)/warpgen gen $* --name $* -o $(BUILD)/include/gen >/dev/null
+	cp $(BUILD)/include/gen/$*_io.h $@
+$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o: $(IO_H)
+
+$(BUILD)/lib/libwgsim.a: $(SIM_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+$(BUILD)/lib/libwgtb.a: $(TB_OBJ)
+	@mkdir -p $(dir $@)
+	rm -f $@ && ar rcs $@ $^
+
+-include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+
+# ---- generated Verilog of the presets (committed under rtl/) ---------------------
+gen: tools
+	$(BUILD)/warpgen gen --all-presets --verilog-only -o rtl
+
+# regenerate into a temporary folder; any difference with rtl/ fails
+check-gen: tools
+	@tmp=$$(mktemp -d) && $(BUILD)/warpgen gen --all-presets --verilog-only -o $$tmp && \
+	if diff -r -q rtl $$tmp >/dev/null; then echo "check-gen: rtl/ is current ($$(ls rtl | wc -l) files)"; rm -rf $$tmp; \
+	else diff -r rtl $$tmp | head -40; rm -rf $$tmp; echo "check-gen: rtl/ is stale: run 'make gen' and commit" >&2; exit 1; fi
+
+# verilator -Wall (with and without FORMAL), iverilog -g2012, yosys without latches
+lint: tools
+	@tb/lint.sh rtl
+
+# ---- tests ----------------------------------------------------------------------------
+test: deps
+	@$(MAKE) -s --no-print-directory SAN=1 tools
+	@$(MAKE) -s --no-print-directory tools
+	@tb/run_tests.sh
+
+soak: deps
+	@$(MAKE) -s --no-print-directory tools
+	@SOAK=1 tb/run_tests.sh
+
+# lockstep vs bare Verilator cycles/s, side by side in one run (release build)
+bench: tools
+	@BUILD=$(BUILD) tb/bench.sh
+
+# ---- docs: generated parameter/port/storage tables in docs/blocks/*.md --------------
+docs: tools
+	@BUILD=$(BUILD) tb/doc_tables.sh update
+check-docs: tools
+	@BUILD=$(BUILD) tb/doc_tables.sh check
+
+install: tools
+	install -d $(DESTDIR)$(PREFIX)/bin
+	install -m 755 $(BUILD)/warpgen $(DESTDIR)$(PREFIX)/bin/warpgen
+
+clean:
+	rm -rf build

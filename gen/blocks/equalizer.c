@@ -1,0 +1,331 @@
+/*
+** equalizer.c -- Equalizer (Sethia, MICRO'14; thesis Ch. III): the per-SM
+** warp-state counter unit with Algorithm 1 and the numBlocks hysteresis
+** ('eqctr'), and the chip-wide frequency manager's vote ('eqvote').
+**
+** Choices where the thesis is silent are documented in docs/blocks/eqctr.md
+** and docs/blocks/eqvote.md; the C models in sim/models/ implement the same
+** rules and the lockstep harness holds the two to every output bit.
+*/
+#include "../wg.h"
+
+#include <string.h>
+
+/* ================================================================ eqctr */
+
+enum { EQ_W, EQ_S, EQ_E, EQ_MAX_CTAS, EQ_HYST, EQ_MEM_E_DRAM, EQ_NPARAMS };
+
+static const wg_param_def eqctr_params[] = {
+  {"W",          48,   1,    64, 0, "warps per SM observed by the counters"},
+  {"S",         128,   1,  4096, 1, "sample period in cycles (thesis: 128)"},
+  {"E",        4096,   2, 65536, 1, "epoch length in cycles (thesis: 4096); E >= S"},
+  {"MAX_CTAS",    8,   1,    32, 0, "largest numBlocks the SM can hold (Table 3.3: 8)"},
+  {"HYST",        3,   1,     7, 0, "identical consecutive epoch decisions before numBlocks changes (thesis: 3)"},
+  {"MEM_E_DRAM",  0,   0,     1, 0, "1: Table 3.1 literally (memory kernel, energy mode also lowers memory V/F); 0: the prose (SM V/F only)"},
+};
+
+static const wg_preset eqctr_presets[] = {
+  {"equalizer", "W=48 S=128 E=4096 MAX_CTAS=8 HYST=3", "the thesis' Fermi configuration (Table 3.3)"},
+  {"small",     "W=4 S=2 E=16 MAX_CTAS=4 HYST=3",      "short epochs for fast tests"},
+};
+
+/* derived widths */
+typedef struct eq_dims {
+  int W, LS, LE, LNS, NS, CW, WB, NB, HB, TW;
+} eq_dims;
+
+static eq_dims eq_dims_of(wg_pv p) {
+  eq_dims d;
+  d.W = (int)p[EQ_W];
+  d.LS = wg_log2_exact(p[EQ_S]);
+  d.LE = wg_log2_exact(p[EQ_E]);
+  d.LNS = d.LE - d.LS;
+  d.NS = 1 << d.LNS;                               /* samples per epoch */
+  d.CW = wg_bits_for((int64_t)d.W * d.NS);         /* epoch sum of per-sample counts */
+  d.WB = wg_bits_for(d.W);                         /* one sample's count, w_cta */
+  d.NB = wg_bits_for(p[EQ_MAX_CTAS]);              /* numBlocks */
+  d.HB = wg_bits_for(p[EQ_HYST]);                  /* hysteresis count */
+  d.TW = d.WB + d.LNS;                             /* NS * w_cta */
+  return d;
+}
+
+static int eqctr_check(wg_pv p, char *err, size_t n) {
+  if (p[EQ_E] < p[EQ_S]) {
+    snprintf(err, n, "parameters S=%lld and E=%lld contradict: the epoch E must hold "
+             "at least one sample period (E >= S, both powers of two)",
+             (long long)p[EQ_S], (long long)p[EQ_E]);
+    return 1;
+  }
+  return 0;
+}
+
+static int eqctr_ports(wg_pv p, wg_port *o) {
+  eq_dims d = eq_dims_of(p);
+  int n = 0;
+#define PORT(nm, dir, w, mw, doc) o[n++] = (wg_port){nm, dir, w, mw, doc}
+  PORT("rst",          WG_IN,  1, 1, "synchronous reset: counters, decisions and numBlocks to 0");
+  PORT("kstart",       WG_IN,  1, 1, "kernel launch: restart the epoch, numBlocks := max_blocks, clear hysteresis");
+  PORT("perf_mode",    WG_IN,  1, 1, "objective: 1 performance, 0 energy (Table 3.1)");
+  PORT("w_cta",        WG_IN,  d.WB, 7, "W_cta, warps per thread block (1..W)");
+  PORT("max_blocks",   WG_IN,  d.NB, 6, "occupancy limit of this kernel (1..MAX_CTAS), loaded at kstart");
+  PORT("warp_active",  WG_IN,  d.W, 64, "per warp: not paused and holds a valid instruction-buffer entry");
+  PORT("warp_waiting", WG_IN,  d.W, 64, "per warp: head instruction's operands not ready (scoreboard)");
+  PORT("warp_xalu",    WG_IN,  d.W, 64, "per warp: head is an ALU instruction, ready, not issued (X_alu)");
+  PORT("warp_xmem",    WG_IN,  d.W, 64, "per warp: head is a memory instruction, ready, LD/ST queue full (X_mem)");
+  PORT("cycle",        WG_OUT, d.LE, 16, "cycle counter within the epoch (0..E-1)");
+  PORT("sum_active",   WG_OUT, d.CW, 23, "Active counter: sum of per-sample active warps this epoch");
+  PORT("sum_waiting",  WG_OUT, d.CW, 23, "Waiting counter");
+  PORT("sum_xalu",     WG_OUT, d.CW, 23, "X_alu counter");
+  PORT("sum_xmem",     WG_OUT, d.CW, 23, "X_mem counter");
+  PORT("epoch_done",   WG_OUT, 1, 1, "1 for one cycle after each epoch's decision");
+  PORT("kclass",       WG_OUT, 3, 3, "Algorithm 1 branch of the last epoch: 0 none, 1 l.7, 2 l.10, 3 l.12, 4 l.16, 5 l.18, 6 l.21");
+  PORT("comp_action",  WG_OUT, 1, 1, "CompAction of the last epoch");
+  PORT("mem_action",   WG_OUT, 1, 1, "MemAction of the last epoch");
+  PORT("blocks_dec",   WG_OUT, 2, 2, "last epoch's numBlocks decision: 2'b01 +1, 2'b11 -1, 0 none");
+  PORT("blocks_change",WG_OUT, 2, 2, "numBlocks change applied at the last epoch (after hysteresis and clamping)");
+  PORT("num_blocks",   WG_OUT, d.NB, 6, "numBlocks, the target count of running thread blocks");
+  PORT("hyst_cnt",     WG_OUT, d.HB, 3, "consecutive identical non-zero decisions so far (< HYST)");
+  PORT("last_dec",     WG_OUT, 2, 2, "previous epoch's decision (same encoding as blocks_dec)");
+  PORT("sm_vf_req",    WG_OUT, 2, 2, "SM V/F request to the frequency manager: 0 keep, 1 up, 2 down");
+  PORT("mem_vf_req",   WG_OUT, 2, 2, "memory-system V/F request: 0 keep, 1 up, 2 down");
+#undef PORT
+  return n;
+}
+
+static int eqctr_storage(wg_pv p, wg_field *o) {
+  eq_dims d = eq_dims_of(p);
+  int n = 0;
+  o[n++] = (wg_field){"state_counter", d.CW, 4, "Active, Waiting, X_alu, X_mem (thesis: 4 x 11 bits)"};
+  o[n++] = (wg_field){"cycle_counter", d.LE, 1, "epoch timer (thesis: 1 x 12 bits)"};
+  o[n++] = (wg_field){"num_blocks", d.NB, 1, "numBlocks register"};
+  o[n++] = (wg_field){"hyst_cnt", d.HB, 1, "hysteresis count"};
+  o[n++] = (wg_field){"last_dec", 2, 1, "previous decision"};
+  o[n++] = (wg_field){"decision", 10, 1, "kclass 3, comp/mem action 2, blocks_dec 2, blocks_change 2, epoch_done 1"};
+  o[n++] = (wg_field){"vf_req", 2, 2, "SM and memory V/F requests"};
+  return n;
+}
+
+static void eqctr_rtl(wg_buf *o, wg_pv p) {
+  eq_dims d = eq_dims_of(p);
+  char a[96], b[96];
+  int CMPW = (d.CW > d.TW ? d.CW : d.TW);
+  long long hyst = (long long)p[EQ_HYST];
+
+  wgb_printf(o, "  // ---- per-sample warp states (thesis 3.4.1) ----\n"
+                "  // Only active warps count; a warp is in at most one of Waiting, X_alu,\n"
+                "  // X_mem, with that precedence (docs/blocks/eqctr.md).\n");
+  wgb_printf(o, "  logic [%d:0] st_waiting, st_xalu, st_xmem;\n", d.W - 1);
+  wgb_printf(o, "  assign st_waiting = warp_active & warp_waiting;\n");
+  wgb_printf(o, "  assign st_xalu    = warp_active & ~warp_waiting & warp_xalu;\n");
+  wgb_printf(o, "  assign st_xmem    = warp_active & ~warp_waiting & ~warp_xalu & warp_xmem;\n\n");
+  wgb_printf(o, "  logic [%d:0] n_active, n_waiting, n_xalu, n_xmem;  // this sample's counts\n", d.WB - 1);
+  wg_emit_popcount(o, "n_active", d.WB, "warp_active", d.W);
+  wg_emit_popcount(o, "n_waiting", d.WB, "st_waiting", d.W);
+  wg_emit_popcount(o, "n_xalu", d.WB, "st_xalu", d.W);
+  wg_emit_popcount(o, "n_xmem", d.WB, "st_xmem", d.W);
+
+  wgb_printf(o, "\n  // ---- sampling every S=%lld cycles, decision every E=%lld cycles ----\n",
+             (long long)p[EQ_S], (long long)p[EQ_E]);
+  wgb_printf(o, "  logic sample_now, epoch_end;\n");
+  if (d.LS == 0) wgb_printf(o, "  assign sample_now = 1'b1;\n");
+  else wgb_printf(o, "  assign sample_now = (cycle[%d:0] == '1);\n", d.LS - 1);
+  wgb_printf(o, "  assign epoch_end  = (cycle == '1);  // E is a power of two: last cycle is all ones\n\n");
+  wgb_printf(o, "  // Epoch sums including this cycle's sample: what the decision sees.\n");
+  wgb_printf(o, "  logic [%d:0] next_active, next_waiting, next_xalu, next_xmem;\n", d.CW - 1);
+  const char *nm[4] = {"active", "waiting", "xalu", "xmem"};
+  for (int i = 0; i < 4; i++) {
+    char s[32];
+    snprintf(s, sizeof s, "n_%s", nm[i]);
+    wgb_printf(o, "  assign next_%-7s = sum_%-7s + (sample_now ? %s : '0);\n", nm[i], nm[i],
+               wg_zext(a, sizeof a, s, d.WB, d.CW));
+  }
+
+  wgb_printf(o, "\n  // ---- Algorithm 1 (lines 7-23) on epoch sums of NS=%d samples ----\n", d.NS);
+  wgb_printf(o, "  // A per-sample threshold t becomes NS*t on the sum: exact, no divider.\n");
+  wgb_printf(o, "  logic [%d:0] thr_cta;  // NS * W_cta\n", d.TW - 1);
+  if (d.LNS == 0) wgb_printf(o, "  assign thr_cta = w_cta;\n");
+  else wgb_printf(o, "  assign thr_cta = {w_cta, %d'd0};\n", d.LNS);
+  wgb_printf(o, "  logic mem_heavy, alu_heavy, mem_likely, unsaturated, alu_inclined, idle;\n");
+  wgb_printf(o, "  assign mem_heavy    = %s > %s;   // l.7  nMem > W_cta\n",
+             wg_zext(a, sizeof a, "next_xmem", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
+  wgb_printf(o, "  assign alu_heavy    = %s >= %s;  // l.10 nALU >= W_cta\n",
+             wg_zext(a, sizeof a, "next_xalu", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
+  wgb_printf(o, "  assign mem_likely   = {1'b0, next_xmem} > %d'd%d;  // l.12 nMem > 2\n", d.CW + 1, 2 * d.NS);
+  wgb_printf(o, "  assign unsaturated  = {next_waiting, 1'b0} > {1'b0, next_active};  // l.14 nWaiting > nActive/2\n");
+  wgb_printf(o, "  assign alu_inclined = next_xalu > next_xmem;  // l.16 nALU > nMem\n");
+  wgb_printf(o, "  assign idle         = (next_active == '0);    // l.21 nActive == 0\n\n");
+
+  wgb_printf(o, "  logic [2:0] class_now;\n  always_comb begin\n"
+                "    if (mem_heavy)       class_now = 3'd1;  // definitely memory intensive\n"
+                "    else if (alu_heavy)  class_now = 3'd2;  // definitely compute intensive\n"
+                "    else if (mem_likely) class_now = 3'd3;  // likely memory intensive\n"
+                "    else if (unsaturated) class_now = alu_inclined ? 3'd4 : 3'd5;  // unsaturated\n"
+                "    else if (idle)       class_now = 3'd6;  // load imbalance\n"
+                "    else                 class_now = 3'd0;  // degenerate: no change\n  end\n\n");
+  wgb_printf(o, "  logic comp_now, mem_now;\n  logic [1:0] dec_now;  // 2'b01 +1, 2'b11 -1\n");
+  wgb_printf(o, "  assign comp_now = (class_now == 3'd2) || (class_now == 3'd4) || (class_now == 3'd6);\n");
+  wgb_printf(o, "  assign mem_now  = (class_now == 3'd1) || (class_now == 3'd3) || (class_now == 3'd5);\n");
+  wgb_printf(o, "  assign dec_now  = (class_now == 3'd1) ? 2'b11 :\n"
+                "                    (class_now == 3'd4 || class_now == 3'd5) ? 2'b01 : 2'b00;\n\n");
+
+  wgb_printf(o, "  // ---- Table 3.1: actions become V/F requests (0 keep, 1 up, 2 down) ----\n");
+  wgb_printf(o, "  logic [1:0] sm_req_now, mem_req_now;\n  always_comb begin\n"
+                "    sm_req_now = 2'd0;\n    mem_req_now = 2'd0;\n"
+                "    if (perf_mode) begin\n"
+                "      if (comp_now) sm_req_now = 2'd1;   // compute: raise SM V/F\n"
+                "      if (mem_now)  mem_req_now = 2'd1;  // memory: raise memory V/F\n"
+                "    end else begin\n"
+                "      if (comp_now) mem_req_now = 2'd2;  // compute: lower memory V/F\n"
+                "      if (mem_now)  sm_req_now = 2'd2;   // memory: lower SM V/F\n");
+  if (p[EQ_MEM_E_DRAM]) wgb_printf(o, "      if (mem_now)  mem_req_now = 2'd2;  // MEM_E_DRAM=1: Table 3.1 literal\n");
+  wgb_printf(o, "    end\n  end\n\n");
+
+  wgb_printf(o, "  // ---- numBlocks hysteresis (3.4.2): HYST=%lld identical non-zero decisions ----\n", hyst);
+  wgb_printf(o, "  logic same_dec, apply_dec, can_inc, can_dec;\n  logic [%d:0] hyst_next;\n", d.HB - 1);
+  wgb_printf(o, "  logic [1:0] change_now;\n");
+  wgb_printf(o, "  assign same_dec = (dec_now != 2'b00) && (dec_now == last_dec);\n");
+  wgb_printf(o, "  always_comb begin\n    if (same_dec) hyst_next = (hyst_cnt == %d'd%lld) ? hyst_cnt : hyst_cnt + %d'd1;  // saturating\n"
+                "    else hyst_next = (dec_now != 2'b00) ? %d'd1 : %d'd0;\n  end\n",
+             d.HB, hyst, d.HB, d.HB, d.HB);
+  wgb_printf(o, "  assign apply_dec = (hyst_next == %d'd%lld);\n", d.HB, hyst);
+  wgb_printf(o, "  assign can_inc   = num_blocks < max_blocks;\n");
+  wgb_printf(o, "  assign can_dec   = num_blocks > %d'd1;\n", d.NB);
+  wgb_printf(o, "  assign change_now = !apply_dec ? 2'b00 :\n"
+                "                      (dec_now == 2'b01 && can_inc) ? 2'b01 :\n"
+                "                      (dec_now == 2'b11 && can_dec) ? 2'b11 : 2'b00;\n\n");
+
+  wgb_printf(o, "  always_ff @(posedge clk) begin\n");
+  wgb_printf(o, "    if (rst || kstart) begin\n      cycle <= '0;\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "      sum_%s <= '0;\n", nm[i]);
+  wgb_printf(o, "      epoch_done <= 1'b0;\n      kclass <= 3'd0;\n      comp_action <= 1'b0;\n"
+                "      mem_action <= 1'b0;\n      blocks_dec <= 2'b00;\n      blocks_change <= 2'b00;\n"
+                "      hyst_cnt <= '0;\n      last_dec <= 2'b00;\n      sm_vf_req <= 2'd0;\n"
+                "      mem_vf_req <= 2'd0;\n      num_blocks <= rst ? '0 : max_blocks;\n");
+  wgb_printf(o, "    end else begin\n      cycle <= cycle + %d'd1;\n      epoch_done <= epoch_end;\n", d.LE);
+  wgb_printf(o, "      if (epoch_end) begin\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= '0;\n", nm[i]);
+  wgb_printf(o, "        kclass <= class_now;\n        comp_action <= comp_now;\n        mem_action <= mem_now;\n"
+                "        blocks_dec <= dec_now;\n        blocks_change <= change_now;\n"
+                "        hyst_cnt <= apply_dec ? '0 : hyst_next;\n        last_dec <= dec_now;\n"
+                "        sm_vf_req <= sm_req_now;\n        mem_vf_req <= mem_req_now;\n"
+                "        if (change_now == 2'b01) num_blocks <= num_blocks + %d'd1;\n"
+                "        else if (change_now == 2'b11) num_blocks <= num_blocks - %d'd1;\n", d.NB, d.NB);
+  wgb_printf(o, "      end else if (sample_now) begin\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= next_%s;\n", nm[i], nm[i]);
+  wgb_printf(o, "      end\n    end\n  end\n");
+}
+
+static void eqctr_props(wg_buf *o, wg_pv p) {
+  eq_dims d = eq_dims_of(p);
+  /* samples taken so far in this epoch = cycle >> LS */
+  wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
+                "  always @(*) if (!f_past_valid) assume(rst);\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    // a counter holds at most W per sample taken so far (cycle >> log2 S)\n");
+  wgb_printf(o, "    assert({%d'd0, sum_active} <= 32'd%d * ({%d'd0, cycle} >> %d));\n",
+             32 - d.CW, d.W, 32 - d.LE, d.LS);
+  wgb_printf(o, "    assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});\n");
+  wgb_printf(o, "    assert(hyst_cnt < %d'd%lld);\n", d.HB, (long long)p[EQ_HYST]);
+  wgb_printf(o, "    assert(last_dec != 2'b10 && blocks_dec != 2'b10 && blocks_change != 2'b10);\n");
+  wgb_printf(o, "    assert(kclass <= 3'd6);\n    assert(!(comp_action && mem_action));\n");
+  wgb_printf(o, "    assert(sm_vf_req != 2'd3 && mem_vf_req != 2'd3);\n");
+  wgb_printf(o, "  end\n");
+}
+
+const wg_block wg_block_eqctr = {
+  "eqctr", "Equalizer warp-state counters, Algorithm 1, numBlocks hysteresis and V/F requests",
+  "Equalizer (Sethia et al., MICRO'14; Sethia thesis Ch. III)", "thesis 3.3-3.4, Algorithm 1, Table 3.1",
+  eqctr_params, EQ_NPARAMS, eqctr_presets, 2, "equalizer",
+  "4 counters x 11 bits + 1 x 12-bit cycle counter = 56 bits for statistics (thesis 3.4.1)",
+  eqctr_check, eqctr_ports, eqctr_storage, eqctr_rtl, eqctr_props,
+};
+
+/* ================================================================ eqvote */
+
+enum { EV_N, EV_VOTE, EV_NPARAMS };
+
+static const wg_param_def eqvote_params[] = {
+  {"N",    15, 1, 64, 0, "SMs voting (Table 3.3: 15)"},
+  {"VOTE",  0, 0,  1, 0, "0: strict majority of all N SMs; 1: plurality among up/down/keep"},
+};
+
+static const wg_preset eqvote_presets[] = {
+  {"equalizer", "N=15 VOTE=0", "the thesis' 15-SM Fermi GPU"},
+  {"small",     "N=3 VOTE=0",  "three SMs for fast tests"},
+};
+
+static int eqvote_ports(wg_pv p, wg_port *o) {
+  int N = (int)p[EV_N], n = 0;
+  o[n++] = (wg_port){"rst",       WG_IN,  1, 1, "synchronous reset: both domains to NORMAL"};
+  o[n++] = (wg_port){"epoch",     WG_IN,  1, 1, "the SMs' requests are valid: decide this cycle"};
+  o[n++] = (wg_port){"sm_req",    WG_IN,  2 * N, 128, "per SM i, bits [2i+1:2i]: SM V/F request, 0 keep, 1 up, 2 down, 3 keep"};
+  o[n++] = (wg_port){"mem_req",   WG_IN,  2 * N, 128, "per SM: memory-system V/F request, same encoding"};
+  o[n++] = (wg_port){"sm_level",  WG_OUT, 2, 2, "SM V/F level: 0 low (-15%), 1 normal, 2 high (+15%)"};
+  o[n++] = (wg_port){"mem_level", WG_OUT, 2, 2, "memory-system V/F level, same encoding"};
+  o[n++] = (wg_port){"sm_step",   WG_OUT, 2, 2, "1 cycle after a decision: SM level step, 2'b01 up, 2'b11 down, 0 none"};
+  o[n++] = (wg_port){"mem_step",  WG_OUT, 2, 2, "memory level step, same encoding"};
+  return n;
+}
+
+static int eqvote_storage(wg_pv p, wg_field *o) {
+  (void)p;
+  o[0] = (wg_field){"level", 2, 2, "SM and memory V/F level"};
+  o[1] = (wg_field){"step", 2, 2, "last step taken per domain"};
+  return 2;
+}
+
+static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB) {
+  int N = (int)p[EV_N];
+  char up[32], down[32], req[32];
+  snprintf(up, sizeof up, "%s_up", dom);
+  snprintf(down, sizeof down, "%s_down", dom);
+  snprintf(req, sizeof req, "%s_req", dom);
+  wgb_printf(o, "  // ---- %s domain ----\n  logic [%d:0] %s_up, %s_down;\n", dom, CB - 1, dom, dom);
+  wg_emit_vote_count(o, up, CB, req, N, 2, 1);
+  wg_emit_vote_count(o, down, CB, req, N, 2, 2);
+  wgb_printf(o, "  logic %s_go_up, %s_go_down;\n", dom, dom);
+  if (p[EV_VOTE] == 0) {
+    wgb_printf(o, "  // strict majority of all N=%d SMs: 2*votes > N; a tie keeps the level\n", N);
+    wgb_printf(o, "  assign %s_go_up   = {%s_up, 1'b0} > %d'd%d;\n", dom, dom, CB + 1, N);
+    wgb_printf(o, "  assign %s_go_down = {%s_down, 1'b0} > %d'd%d;\n", dom, dom, CB + 1, N);
+  } else {
+    wgb_printf(o, "  // plurality: the larger of up/down/keep wins; any tie keeps the level\n");
+    wgb_printf(o, "  logic [%d:0] %s_keep;\n  assign %s_keep = %d'd%d - %s_up - %s_down;\n",
+               CB - 1, dom, dom, CB, N, dom, dom);
+    wgb_printf(o, "  assign %s_go_up   = (%s_up > %s_down) && (%s_up > %s_keep);\n", dom, dom, dom, dom, dom);
+    wgb_printf(o, "  assign %s_go_down = (%s_down > %s_up) && (%s_down > %s_keep);\n", dom, dom, dom, dom, dom);
+  }
+  wgb_printf(o, "  always_ff @(posedge clk) begin\n"
+                "    if (rst) begin\n      %s_level <= 2'd1;\n      %s_step <= 2'b00;\n"
+                "    end else if (epoch && %s_go_up && %s_level != 2'd2) begin\n"
+                "      %s_level <= %s_level + 2'd1;  // one step per epoch\n      %s_step <= 2'b01;\n"
+                "    end else if (epoch && %s_go_down && %s_level != 2'd0) begin\n"
+                "      %s_level <= %s_level - 2'd1;\n      %s_step <= 2'b11;\n"
+                "    end else begin\n      %s_step <= 2'b00;\n    end\n  end\n",
+             dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom);
+}
+
+static void eqvote_rtl(wg_buf *o, wg_pv p) {
+  int CB = wg_bits_for(p[EV_N]);
+  eqvote_domain(o, p, "sm", CB);
+  wgb_printf(o, "\n");
+  eqvote_domain(o, p, "mem", CB);
+}
+
+static void eqvote_props(wg_buf *o, wg_pv p) {
+  (void)p;
+  wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
+                "  always @(*) if (!f_past_valid) assume(rst);\n"
+                "  always @(*) if (f_past_valid) begin\n"
+                "    assert(sm_level != 2'd3 && mem_level != 2'd3);\n"
+                "    assert(sm_step != 2'b10 && mem_step != 2'b10);\n"
+                "    assert(!(sm_go_up && sm_go_down) && !(mem_go_up && mem_go_down));\n"
+                "  end\n");
+}
+
+const wg_block wg_block_eqvote = {
+  "eqvote", "Equalizer frequency manager: majority vote over SM requests, one V/F step per epoch",
+  "Equalizer (Sethia et al., MICRO'14; Sethia thesis Ch. III)", "thesis 3.3, 3.4.3",
+  eqvote_params, EV_NPARAMS, eqvote_presets, 2, "equalizer", NULL,
+  NULL, eqvote_ports, eqvote_storage, eqvote_rtl, eqvote_props,
+};

@@ -1,0 +1,22 @@
+/*
+** registry.c -- the list of blocks.  Adding a block is one descriptor file
+** under gen/blocks/ and one line here (ORDER BLOCKS: keep sim/models/models.c
+** and tb/stim/stims.c in the same order).
+*/
+#include "wg.h"
+
+#include <string.h>
+
+extern const wg_block wg_block_eqctr, wg_block_eqvote;
+
+const wg_block *const wg_blocks[] = {
+  &wg_block_eqctr,
+  &wg_block_eqvote,
+};
+const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
+
+const wg_block *wg_find_block(const char *name) {
+  for (int i = 0; i < wg_n_blocks; i++)
+    if (strcmp(wg_blocks[i]->name, name) == 0) return wg_blocks[i];
+  return NULL;
+}

@@ -1,0 +1,148 @@
+/*
+** warpgen.c -- the generator's command line: list, describe, gen.
+** Exit codes: 0 success, 2 bad input (one line on stderr naming the
+** parameter or file:line and its legal range; no file written), 3 internal.
+*/
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const char *usage =
+  "usage: warpgen COMMAND [options]\n"
+  "\n"
+  "Generate synthesizable SystemVerilog, C I/O headers and Verilator glue for\n"
+  "GPU micro-architecture blocks from research papers.\n"
+  "\n"
+  "commands:\n"
+  "  list [--presets]          every block: name, summary, paper and section\n"
+  "                            (--presets: one 'BLOCK PRESET' line per preset)\n"
+  "  describe BLOCK [PARAMS] [--markdown]\n"
+  "                            parameters, ports and storage table of a parameter set\n"
+  "  gen BLOCK [PARAMS] [--name MODULE] -o DIR\n"
+  "                            write MODULE.sv, MODULE_io.h and MODULE_glue.cpp\n"
+  "  gen --all-presets -o DIR  the same for every preset of every block\n"
+  "                            (module names BLOCK_PRESET)\n"
+  "      --verilog-only        write only the .sv files (what rtl/ holds)\n"
+  "  BLOCK --help              the block's parameters and presets\n"
+  "\n"
+  "PARAMS (precedence: defaults < --preset < -c files < -p):\n"
+  "  --preset NAME             start from a named preset (the paper's configuration)\n"
+  "  -p KEY=VALUE              set one parameter (repeatable)\n"
+  "  -c FILE                   read 'key = value' lines; '#' starts a comment\n"
+  "\n"
+  "  --help, --version\n"
+  "exit status: 0 ok, 2 bad input (nothing written), 3 internal error\n";
+
+static int bad(const char *msg) {
+  fprintf(stderr, "warpgen: %s\n", msg);
+  return 2;
+}
+
+static int cmd_list(int argc, char **argv) {
+  int presets = argc > 2 && !strcmp(argv[2], "--presets");
+  if (argc > 2 + presets) return bad("list: unexpected argument (usage: warpgen list [--presets])");
+  for (int i = 0; i < wg_n_blocks; i++) {
+    const wg_block *b = wg_blocks[i];
+    if (presets) {
+      for (int k = 0; k < b->n_presets; k++) printf("%s %s\n", b->name, b->presets[k].name);
+      continue;
+    }
+    printf("%-8s %s\n         %s; %s\n", b->name, b->summary, b->paper, b->section);
+  }
+  return 0;
+}
+
+static int block_help(const wg_block *b) {
+  printf("%s -- %s\n%s; %s\n\n", b->name, b->summary, b->paper, b->section);
+  printf("usage: warpgen describe %s [PARAMS]\n       warpgen gen %s [PARAMS] [--name MODULE] -o DIR\n\n",
+         b->name, b->name);
+  printf("parameters:\n");
+  for (int i = 0; i < b->n_params; i++) {
+    const wg_param_def *d = &b->params[i];
+    printf("  %-11s default %-6lld legal %lld..%lld%s\n              %s\n", d->name,
+           (long long)d->def, (long long)d->min, (long long)d->max,
+           d->pow2 ? ", a power of two" : "", d->doc);
+  }
+  printf("\npresets:\n");
+  for (int i = 0; i < b->n_presets; i++)
+    printf("  %-11s %s%s\n              %s\n", b->presets[i].name, b->presets[i].settings,
+           strcmp(b->presets[i].name, b->main_preset) ? "" : "   (main)", b->presets[i].doc);
+  return 0;
+}
+
+/* describe / gen share everything but their action */
+static int cmd_block(int argc, char **argv, int gen) {
+  wg_cli cli;
+  memset(&cli, 0, sizeof cli);
+  const char *block = NULL, *outdir = NULL;
+  int markdown = 0, all = 0, vonly = 0;
+  for (int i = 2; i < argc; i++) {
+    int t = wg_cli_take(&cli, argc, argv, &i);
+    if (t < 0) return bad(cli.err);
+    if (t) continue;
+    const char *a = argv[i];
+    if (!strcmp(a, "-o") && gen) {
+      if (i + 1 >= argc) return bad("option -o needs a directory");
+      outdir = argv[++i];
+    } else if (!strcmp(a, "--all-presets") && gen) all = 1;
+    else if (!strcmp(a, "--markdown") && !gen) markdown = 1;
+    else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
+    else if (a[0] == '-') {
+      char m[300];
+      snprintf(m, sizeof m, "%s: unknown option '%s' (see 'warpgen --help')", argv[1], a);
+      return bad(m);
+    } else if (!block) block = a;
+    else {
+      char m[300];
+      snprintf(m, sizeof m, "%s: unexpected argument '%s'", argv[1], a);
+      return bad(m);
+    }
+  }
+  char err[512];
+  if (gen && !outdir) return bad("gen: missing -o DIR");
+  if (all) {
+    if (block || cli.preset || cli.n_sets || cli.n_files || cli.name)
+      return bad("gen --all-presets takes only -o DIR");
+    /* validate every preset first, so a failure writes nothing */
+    for (int i = 0; i < wg_n_blocks; i++)
+      for (int k = 0; k < wg_blocks[i]->n_presets; k++) {
+        wg_config c;
+        if (wg_config_init(&c, wg_blocks[i], wg_blocks[i]->presets[k].name, err, sizeof err) ||
+            wg_config_finish(&c, NULL, err, sizeof err)) return bad(err);
+      }
+    for (int i = 0; i < wg_n_blocks; i++)
+      for (int k = 0; k < wg_blocks[i]->n_presets; k++) {
+        wg_config c;
+        wg_config_init(&c, wg_blocks[i], wg_blocks[i]->presets[k].name, err, sizeof err);
+        wg_config_finish(&c, NULL, err, sizeof err);
+        if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
+      }
+    return 0;
+  }
+  if (!block) return bad(gen ? "gen: missing BLOCK (see 'warpgen list')"
+                             : "describe: missing BLOCK (see 'warpgen list')");
+  const wg_block *b = wg_cli_block(block, err, sizeof err);
+  if (!b) return bad(err);
+  wg_config c;
+  if (wg_cli_resolve(&cli, b, &c)) return bad(cli.err);
+  if (!gen) { wg_describe(&c, stdout, markdown); return 0; }
+  if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
+  return 0;
+}
+
+int main(int argc, char **argv) {
+  if (argc < 2) { fputs(usage, stderr); return 2; }
+  const char *cmd = argv[1];
+  if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) { fputs(usage, stdout); return 0; }
+  if (!strcmp(cmd, "--version")) { printf("warpgen %s\n", WG_VERSION); return 0; }
+  if (!strcmp(cmd, "list")) return cmd_list(argc, argv);
+  if (!strcmp(cmd, "describe")) return cmd_block(argc, argv, 0);
+  if (!strcmp(cmd, "gen")) return cmd_block(argc, argv, 1);
+  const wg_block *b = wg_find_block(cmd);
+  if (b && (argc == 2 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) return block_help(b);
+  char m[300];
+  snprintf(m, sizeof m, "unknown command '%s' (commands: list, describe, gen; see 'warpgen --help')", cmd);
+  return bad(m);
+}

@@ -1,0 +1,135 @@
+/*
+** wg.h -- the block-descriptor contract of the warpgen generator.
+**
+** A block is described once (gen/blocks/<family>.c) by a 'wg_block': its
+** parameters and presets, its ports and storage as functions of the
+** parameters, and its RTL emitter.  Everything the generator writes -- the
+** Verilog module, the C I/O header, the Verilator glue, the tables printed
+** by 'warpgen describe' -- is derived from that one descriptor.
+*/
+#ifndef WG_H
+#define WG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WG_VERSION    "0.1.0"
+#define WG_MAX_PARAMS 16
+#define WG_MAX_PORTS  48
+#define WG_MAX_FIELDS 32
+
+/* ---- growable text buffer, the target of every emitter ---- */
+typedef struct wg_buf {
+  char  *s;       /* NUL-terminated text */
+  size_t len;     /* bytes used, without the NUL */
+  size_t cap;     /* bytes allocated */
+} wg_buf;
+
+void wgb_init(wg_buf *b);
+void wgb_free(wg_buf *b);
+void wgb_printf(wg_buf *b, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+
+/* ---- descriptor ---- */
+typedef struct wg_param_def {
+  const char *name;     /* Verilog parameter / C field name */
+  int64_t     def;      /* default value */
+  int64_t     min, max; /* legal range, inclusive */
+  int         pow2;     /* 1: value must be a power of two */
+  const char *doc;      /* one line */
+} wg_param_def;
+
+typedef struct wg_preset {
+  const char *name;
+  const char *settings; /* "W=48 S=128"; parameters not named take defaults */
+  const char *doc;
+} wg_preset;
+
+enum { WG_IN = 0, WG_OUT = 1 };
+
+typedef struct wg_port {
+  const char *name;
+  int         dir;      /* WG_IN or WG_OUT */
+  int         width;    /* bits for this parameter set, >= 1 */
+  int         max_width;/* bits over the whole legal range: fixes the C type */
+  const char *doc;
+} wg_port;
+
+typedef struct wg_field {   /* one state field, for the storage table */
+  const char *name;
+  int         bits;     /* width of one instance */
+  int         count;    /* instances */
+  const char *doc;
+} wg_field;
+
+typedef const int64_t *wg_pv;  /* parameter values, in descriptor order */
+
+typedef struct wg_block {
+  const char *name;        /* e.g. "eqctr" */
+  const char *summary;     /* one line */
+  const char *paper;       /* e.g. "Equalizer (Sethia, MICRO'14; thesis Ch. III)" */
+  const char *section;     /* e.g. "thesis 3.3-3.4, Algorithm 1" */
+  const wg_param_def *params; int n_params;
+  const wg_preset    *presets; int n_presets;
+  const char *main_preset; /* the paper's configuration */
+  const char *paper_storage; /* what the paper states the storage is, or NULL */
+  /* Cross-parameter checks; on failure write one line naming the
+  ** parameters and the legal relation into err and return nonzero. */
+  int  (*check)(wg_pv p, char *err, size_t errlen);
+  /* Ports; the list (names, order, directions) must not depend on p,
+  ** only the widths may.  'clk' is implicit; 'rst' must be the first input. */
+  int  (*ports)(wg_pv p, wg_port *out);
+  int  (*storage)(wg_pv p, wg_field *out);
+  void (*emit_rtl)(wg_buf *o, wg_pv p);      /* body between ports and endmodule */
+  void (*emit_props)(wg_buf *o, wg_pv p);    /* inside `ifdef FORMAL, may be NULL */
+} wg_block;
+
+/* registry (gen/registry.c) */
+extern const wg_block *const wg_blocks[];
+extern const int wg_n_blocks;
+const wg_block *wg_find_block(const char *name);
+
+/* ---- a resolved parameter set ---- */
+typedef struct wg_config {
+  const wg_block *blk;
+  int64_t     v[WG_MAX_PARAMS];
+  const char *preset;     /* preset named, or NULL */
+  char        module[64]; /* Verilog module name */
+} wg_config;
+
+/* Parameter handling (gen/params.c).  Each returns 0 or writes one
+** line to err (naming the parameter or file:line and the legal range) and
+** returns nonzero. */
+int  wg_config_init(wg_config *c, const wg_block *b, const char *preset,
+                    char *err, size_t errlen);
+int  wg_config_set(wg_config *c, const char *key_eq_value, const char *where,
+                   char *err, size_t errlen);
+int  wg_config_file(wg_config *c, const char *path, char *err, size_t errlen);
+int  wg_config_finish(wg_config *c, const char *module, char *err, size_t errlen);
+int  wg_param_index(const wg_block *b, const char *name);
+void wg_config_string(const wg_config *c, char *dst, size_t n, const char *sep);
+
+/* Emission (gen/emit.c).  Render into buffers; write atomically. */
+void wg_render_sv(const wg_config *c, wg_buf *o);
+void wg_render_io_h(const wg_config *c, wg_buf *o);
+void wg_render_glue(const wg_config *c, wg_buf *o);
+int  wg_write_files(const char *dir, const char *const *names,
+                    wg_buf *const *bufs, int n, char *err, size_t errlen);
+/* writes MODULE.sv, MODULE_io.h, MODULE_glue.cpp (only the .sv if verilog_only) */
+int  wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err, size_t errlen);
+void wg_describe(const wg_config *c, FILE *f, int markdown);
+int64_t wg_storage_bits(const wg_config *c);
+
+/* helpers for descriptors */
+int  wg_clog2(int64_t v);              /* bits to hold values 0..v-1, >= 1 */
+int  wg_bits_for(int64_t maxval);      /* bits to hold values 0..maxval, >= 1 */
+int  wg_log2_exact(int64_t v);         /* v a power of two */
+
+/* Shared RTL idioms, emitted as readable always_comb/always_ff code. */
+void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w,
+                      const char *vec, int vec_w);
+void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w,
+                        const char *vec, int n, int field_w, int value);
+const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
+#endif

@@ -1,0 +1,47 @@
+# cosim.mk -- builds one parameter set's lockstep binary; run by 'cosim'.
+# Inputs: ROOT (checkout), BUILD (build tree), DIR (this set's folder, which
+# holds MODULE.sv, MODULE_io.h and MODULE_glue.cpp), XU (1: X-hunting build),
+# SAN (1: link with the sanitizers the C objects were built with).
+
+VERILATOR ?= verilator
+VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
+RT        := $(BUILD)/vlt-rt
+VOBJ      := $(DIR)/obj
+# fast builds by default; unique X assignment and initial values when hunting
+XFLAGS    := $(if $(filter 1,$(XU)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
+SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address$(comma)undefined,)
+comma     := ,
+# same defines and warnings as Verilator's own makefile uses for the model
+VCXXFLAGS := -O2 -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unused-parameter \
+             -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
+             -I$(VOBJ) -I$(VROOT)/include -I$(VROOT)/include/vltstd -I$(ROOT)/harness -I$(DIR)
+RTOBJS    := $(RT)/verilated.o $(RT)/verilated_threads.o $(RT)/verilated_fst_c.o
+HARNESS   := $(BUILD)/obj/harness/lockstep.o $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a
+
+$(DIR)/lockstep: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(HARNESS) $(RT)/stamp
+	g++ $(SANFLAGS) -o $@ $(BUILD)/obj/harness/lockstep.o $(DIR)/glue.o \
+	  $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(VOBJ)/V$(MODULE)__ALL.a $(RTOBJS) \
+	  -lz -pthread -latomic
+
+# -Wall here too: the generated Verilog must verilate without a warning
+$(VOBJ)/V$(MODULE)__ALL.a: $(DIR)/$(MODULE).sv
+	@rm -rf $(VOBJ)
+	$(VERILATOR) -Wall --cc --trace-fst -O3 $(XFLAGS) --Mdir $(VOBJ) $<
+	$(MAKE) -s -C $(VOBJ) -f V$(MODULE).mk V$(MODULE)__ALL.a OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1 >/dev/null
+
+$(DIR)/glue.o: $(DIR)/$(MODULE)_glue.cpp $(DIR)/$(MODULE)_io.h $(ROOT)/harness/wg_rtl.h $(VOBJ)/V$(MODULE)__ALL.a
+	g++ $(VCXXFLAGS) -c $< -o $@
+
+# Verilator's runtime does not depend on the design: built once per build
+# tree, under a lock so parallel cosim runs do not race.
+$(RT)/stamp:
+	@mkdir -p $(RT)
+	flock $(RT)/.lock $(MAKE) -s -f $(ROOT)/harness/cosim.mk RT_INNER=1 ROOT=$(ROOT) BUILD=$(BUILD) $(RT)/stamp.inner
+	@touch $@
+
+$(RT)/stamp.inner:
+	@if [ ! -f $(RT)/stamp ]; then \
+	  printf 'module wg_rt(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n' > $(RT)/wg_rt.sv && \
+	  cd $(RT) && $(VERILATOR) --cc --trace-fst --Mdir . wg_rt.sv && \
+	  $(MAKE) -s -f Vwg_rt.mk verilated.o verilated_threads.o verilated_fst_c.o OPT_FAST=-O2 OPT_GLOBAL=-O2; \
+	fi

@@ -1,0 +1,255 @@
+/*
+** lockstep.c -- runs a block's Verilator RTL and its C model in lockstep.
+**
+** Linked once per parameter set with that set's generated glue ('wg_rtl').
+** Each cycle: the stimulus fills the input struct; the RTL is driven with
+** clk low and settles; the model's eval() computes the same cycle; every
+** output bit is compared (one memcmp of the output structs, ports looked at
+** only on a difference); then both are clocked.  Cycle 0 is the reset cycle:
+** outputs are compared from cycle 1, once reset has defined the state.
+**
+** On the first mismatch: report cycle, port, expected (model) and actual
+** (RTL) in hex, seed, parameters and a one-line reproduction command; rerun
+** to that cycle with an FST trace and write a .gtkw layout; exit 1.
+** Nothing is allocated or formatted inside the cycle loop.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "../sim/models/models.h"
+#include "../tb/stim/stim.h"
+#include "wg_rtl.h"
+
+typedef struct run_opts {
+  uint64_t    cycles, seed, x_seed;
+  const char *stim_name;
+  const char *trace;          /* FST path or NULL */
+  int         compare;        /* 0: bare RTL (bench) */
+  int64_t     fault_cycle;    /* -1: none */
+  int         fault_port;     /* index into wg_rtl.ports */
+} run_opts;
+
+typedef struct run_result {
+  uint64_t cycles;            /* cycles simulated */
+  int      failed;            /* 1 mismatch, 2 directed check */
+  uint64_t fail_cycle;
+  int      fail_port;
+  char     msg[512];
+  double   seconds;
+} run_result;
+
+static const char *usage =
+  "usage: lockstep [--cycles N] [--seed S] [--stim random|directed] [--trace F.fst]\n"
+  "                [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--fail-dir DIR]\n"
+  "                [--repro-prefix CMD] [--quiet]\n"
+  "Runs this build's RTL against the C model; see 'cosim --help'.\n";
+
+static double now(void) {
+  struct timespec t;
+  clock_gettime(CLOCK_MONOTONIC, &t);
+  return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+
+static void hex_of(const uint32_t *w, int width, char *dst, size_t n) {
+  int words = (width + 31) / 32;
+  size_t l = 0;
+  for (int i = words - 1; i >= 0; i--) {
+    int bits = i == words - 1 ? width - 32 * i : 32;
+    int digits = (bits + 3) / 4;
+    uint32_t v = w[i];
+    if (bits < 32) v &= (1u << bits) - 1;
+    l += (size_t)snprintf(dst + l, n - l, "%0*x", digits, v);
+    if (l >= n) break;
+  }
+}
+
+static int first_diff_port(const void *a, const void *b) {
+  for (int i = 0; i < wg_rtl.n_ports; i++) {
+    const wg_port_info *p = &wg_rtl.ports[i];
+    if (p->dir != 1) continue;
+    if (memcmp((const char *)a + p->offset, (const char *)b + p->offset, 4 * (size_t)p->words))
+      return i;
+  }
+  return -1;
+}
+
+static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *sops,
+               uint64_t stop_after, run_result *r) {
+  memset(r, 0, sizeof *r);
+  void *in = calloc(1, wg_rtl.in_size), *mout = calloc(1, wg_rtl.out_size);
+  void *rout = calloc(1, wg_rtl.out_size), *model = calloc(1, mops->size);
+  void *st = calloc(1, sops->size);
+  if (!in || !mout || !rout || !model || !st) { fprintf(stderr, "lockstep: out of memory\n"); exit(3); }
+  char msg[256] = "";
+  if (mops->init(model, wg_rtl.params)) {
+    fprintf(stderr, "lockstep: the %s model rejects parameters %s\n", wg_rtl.block, wg_rtl.params_text);
+    exit(3);
+  }
+  if (sops->init(st, wg_rtl.params, o->seed, msg, sizeof msg)) {
+    fprintf(stderr, "lockstep: %s\n", msg);
+    exit(2);
+  }
+  /* a directed table runs to its end; random stimulus for o->cycles */
+  uint64_t n = sops->length(st) ? sops->length(st) : o->cycles;
+  if (stop_after && n > stop_after) n = stop_after;
+  void *h = wg_rtl.create(o->trace, o->x_seed);
+  const wg_port_info *fp = o->fault_cycle >= 0 ? &wg_rtl.ports[o->fault_port] : NULL;
+  double t0 = now();
+  uint64_t c;
+  for (c = 0; c < n; c++) {
+    sops->next(st, c, in);
+    wg_rtl.drive(h, in);
+    if (o->compare) {
+      mops->eval(model, in, mout);
+      wg_rtl.sample(h, rout);
+      if (fp && c == (uint64_t)o->fault_cycle) *(uint32_t *)((char *)mout + fp->offset) ^= 1u;
+      if (c > 0 && memcmp(mout, rout, wg_rtl.out_size)) {
+        r->failed = 1;
+        r->fail_cycle = c;
+        r->fail_port = first_diff_port(mout, rout);
+        const wg_port_info *p = &wg_rtl.ports[r->fail_port];
+        char e[80], a[80];
+        hex_of((const uint32_t *)((const char *)mout + p->offset), p->width, e, sizeof e);
+        hex_of((const uint32_t *)((const char *)rout + p->offset), p->width, a, sizeof a);
+        snprintf(r->msg, sizeof r->msg, "port %s (%d bits): expected (model) 0x%s, actual (RTL) 0x%s",
+                 p->name, p->width, e, a);
+        c++;
+        break;
+      }
+      if (sops->check && sops->check(st, c, mout, msg, sizeof msg)) {
+        r->failed = 2;
+        r->fail_cycle = c;
+        r->fail_port = -1;
+        snprintf(r->msg, sizeof r->msg, "directed check: %s", msg);
+        c++;
+        break;
+      }
+      mops->tick(model, in);
+    }
+    wg_rtl.posedge(h);
+  }
+  r->seconds = now() - t0;
+  r->cycles = c;
+  wg_rtl.destroy(h);
+  free(in); free(mout); free(rout); free(model); free(st);
+  return r->failed;
+}
+
+static void write_gtkw(const char *path, const char *fst, const run_result *r) {
+  FILE *f = fopen(path, "w");
+  if (!f) return;
+  fprintf(f, "[*] warpgen lockstep failure: %s at cycle %" PRIu64 ": %s\n", wg_rtl.module,
+          r->fail_cycle, r->msg);
+  fprintf(f, "[dumpfile] \"%s\"\n", fst);
+  uint64_t t = r->fail_cycle * 10;
+  fprintf(f, "[timestart] %" PRIu64 "\n[markertime] %" PRIu64 "\n", t > 200 ? t - 200 : 0, t);
+  fprintf(f, "@28\nTOP.%s.clk\nTOP.%s.rst\n", wg_rtl.module, wg_rtl.module);
+  if (r->fail_port >= 0) fprintf(f, "@22\nTOP.%s.%s\n", wg_rtl.module, wg_rtl.ports[r->fail_port].name);
+  for (int i = 0; i < wg_rtl.n_ports; i++) {
+    const wg_port_info *p = &wg_rtl.ports[i];
+    if (i == r->fail_port || !strcmp(p->name, "rst")) continue;
+    fprintf(f, "%s\nTOP.%s.%s\n", p->width == 1 ? "@28" : "@22", wg_rtl.module, p->name);
+  }
+  fclose(f);
+}
+
+static int port_index(const char *name) {
+  for (int i = 0; i < wg_rtl.n_ports; i++)
+    if (wg_rtl.ports[i].dir == 1 && !strcmp(wg_rtl.ports[i].name, name)) return i;
+  return -1;
+}
+
+int main(int argc, char **argv) {
+  run_opts o = {0};
+  o.cycles = 100000; o.seed = 1; o.stim_name = "random"; o.compare = 1; o.fault_cycle = -1;
+  const char *fail_dir = "build/fail", *repro = NULL;
+  int bench = 0, quiet = 0;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
+    else if (!strcmp(a, "--bench")) { bench = 1; continue; }
+    else if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
+    if (!v) { fprintf(stderr, "lockstep: option %s needs a value\n%s", a, usage); return 2; }
+    i++;
+    char *end = NULL;
+    if (!strcmp(a, "--cycles")) o.cycles = strtoull(v, &end, 0);
+    else if (!strcmp(a, "--seed")) o.seed = strtoull(v, &end, 0);
+    else if (!strcmp(a, "--x-seed")) o.x_seed = strtoull(v, &end, 0);
+    else if (!strcmp(a, "--stim")) o.stim_name = v;
+    else if (!strcmp(a, "--trace")) o.trace = v;
+    else if (!strcmp(a, "--fail-dir")) fail_dir = v;
+    else if (!strcmp(a, "--repro-prefix")) repro = v;
+    else if (!strcmp(a, "--inject-fault")) {
+      char port[64];
+      unsigned long long fc;
+      if (sscanf(v, "%llu:%63s", &fc, port) != 2 || (o.fault_port = port_index(port)) < 0) {
+        fprintf(stderr, "lockstep: --inject-fault wants CYCLE:OUTPUT_PORT, got '%s'\n", v);
+        return 2;
+      }
+      o.fault_cycle = (int64_t)fc;
+    } else { fprintf(stderr, "lockstep: unknown option '%s'\n%s", a, usage); return 2; }
+    if (end && *end) { fprintf(stderr, "lockstep: %s: '%s' is not an integer\n", a, v); return 2; }
+  }
+  const wg_model_ops *mops = wg_find_model(wg_rtl.block);
+  const wg_stim_ops *sops = wg_find_stim(wg_rtl.block, o.stim_name);
+  if (!mops) { fprintf(stderr, "lockstep: no C model for block %s\n", wg_rtl.block); return 3; }
+  if (!sops) {
+    fprintf(stderr, "lockstep: --stim %s: no such stimulus for %s (random, directed)\n", o.stim_name, wg_rtl.block);
+    return 2;
+  }
+  run_result r;
+  if (bench) {   /* same stimulus, bare RTL then lockstep, one after the other */
+    run_opts b = o;
+    b.compare = 0; b.trace = NULL;
+    run(&b, mops, sops, 0, &r);
+    double bare = (double)r.cycles / r.seconds;
+    if (run(&o, mops, sops, 0, &r)) { fprintf(stderr, "lockstep: bench run failed: %s\n", r.msg); return 1; }
+    double lock = (double)r.cycles / r.seconds;
+    printf("%s %s %" PRIu64 " %.0f %.0f %.3f\n", wg_rtl.block, wg_rtl.preset ? wg_rtl.preset : "-",
+           r.cycles, lock, bare, lock / bare);
+    return 0;
+  }
+  run(&o, mops, sops, 0, &r);
+  const char *label = wg_rtl.preset ? wg_rtl.preset : "custom";
+  if (!r.failed) {
+    if (!quiet)
+      printf("PASS %s (%s) stim=%s seed=%" PRIu64 ": %" PRIu64 " cycles, 0 mismatches, %.2f M cycles/s%s%s\n",
+             wg_rtl.module, label, o.stim_name, o.seed, r.cycles, (double)r.cycles / r.seconds / 1e6,
+             o.trace ? ", trace " : "", o.trace ? o.trace : "");
+    return 0;
+  }
+  printf("FAIL %s (%s) at cycle %" PRIu64 ": %s\n", wg_rtl.module, label, r.fail_cycle, r.msg);
+  printf("  parameters: %s; stim=%s seed=%" PRIu64, wg_rtl.params_text, o.stim_name, o.seed);
+  if (o.x_seed) printf(" x-seed=%" PRIu64, o.x_seed);
+  printf("\n  reproduce:  %s --stim %s --seed %" PRIu64 " --cycles %" PRIu64 "\n",
+         repro ? repro : argv[0], o.stim_name, o.seed, r.fail_cycle + 1);
+  /* rerun to the failing cycle with a trace */
+  char fst[1024], gtkw[1100];
+  if (o.trace) snprintf(fst, sizeof fst, "%s", o.trace);
+  else {
+    char ps[256];
+    size_t k = 0;
+    for (const char *q = wg_rtl.params_text; *q && k + 1 < sizeof ps; q++)
+      if (*q != '=') ps[k++] = *q == ' ' ? '_' : *q;
+    ps[k] = 0;
+    snprintf(fst, sizeof fst, "%s/%s_%s_%s_seed%" PRIu64 ".fst", fail_dir, wg_rtl.module, ps,
+             o.stim_name, o.seed);
+  }
+  if (!o.trace) {
+    char cmd[1200];
+    snprintf(cmd, sizeof cmd, "mkdir -p '%s'", fail_dir);
+    if (system(cmd) != 0) fprintf(stderr, "lockstep: cannot create %s\n", fail_dir);
+    run_opts t = o;
+    t.trace = fst;
+    run_result r2;
+    run(&t, mops, sops, r.fail_cycle + 1, &r2);
+  }
+  snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(fst) > 4 ? strlen(fst) - 4 : strlen(fst)), fst);
+  write_gtkw(gtkw, fst, &r);
+  printf("  waveform:   %s (gtkwave %s)\n", fst, gtkw);
+  return 1;
+}

@@ -1,0 +1,29 @@
+/*
+** models.c -- the model registry (ORDER BLOCKS: same order as gen/registry.c).
+** The wrappers only convert pointers; each model keeps its typed contract.
+*/
+#include "models.h"
+
+#include <string.h>
+
+#include "eqctr.h"
+#include "eqvote.h"
+
+#define MODEL_OPS(blk)                                                          \
+  static int blk##_init_v(void *m, const void *p) { return blk##_init(m, p); }   \
+  static void blk##_reset_v(void *m) { blk##_reset(m); }                         \
+  static void blk##_eval_v(const void *m, const void *i, void *o) { blk##_eval(m, i, o); } \
+  static void blk##_tick_v(void *m, const void *i) { blk##_tick(m, i); }         \
+  static const wg_model_ops blk##_ops = {#blk, sizeof(blk##_model), blk##_init_v, \
+                                         blk##_reset_v, blk##_eval_v, blk##_tick_v};
+
+MODEL_OPS(eqctr)
+MODEL_OPS(eqvote)
+
+static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops};
+
+const wg_model_ops *wg_find_model(const char *block) {
+  for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)
+    if (strcmp(all_models[i]->block, block) == 0) return all_models[i];
+  return NULL;
+}

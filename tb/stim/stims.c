@@ -1,0 +1,19 @@
+/* stims.c -- the stimulus registry (ORDER BLOCKS as gen/registry.c). */
+#include "stim.h"
+
+#include <string.h>
+
+extern const wg_stim_ops eqctr_random_stim, eqctr_directed_stim;
+extern const wg_stim_ops eqvote_random_stim, eqvote_directed_stim;
+
+static const wg_stim_ops *const all_stims[] = {
+  &eqctr_random_stim, &eqctr_directed_stim,
+  &eqvote_random_stim, &eqvote_directed_stim,
+};
+
+const wg_stim_ops *wg_find_stim(const char *block, const char *name) {
+  for (size_t i = 0; i < sizeof all_stims / sizeof all_stims[0]; i++)
+    if (!strcmp(all_stims[i]->block, block) && !strcmp(all_stims[i]->name, name))
+      return all_stims[i];
+  return NULL;
+}
