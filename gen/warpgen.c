@@ -87,6 +87,7 @@ static int cmd_block(int argc, char **argv, int gen) {
       if (i + 1 >= argc) return bad("option -o needs a directory");
       outdir = argv[++i];
     } else if (!strcmp(a, "--all-presets") && gen) all = 1;
+    else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
     else if (!strcmp(a, "--markdown") && !gen) markdown = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
     else if (a[0] == '-') {

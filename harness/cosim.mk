@@ -9,8 +9,7 @@ RT        := $(BUILD)/vlt-rt
 VOBJ      := $(DIR)/obj
 # fast builds by default; unique X assignment and initial values when hunting
 XFLAGS    := $(if $(filter 1,$(XU)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
-SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address$(comma)undefined,)
-comma     := ,
+SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address -fsanitize=undefined,)
 # same defines and warnings as Verilator's own makefile uses for the model
 VCXXFLAGS := -O2 -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unused-parameter \
              -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \

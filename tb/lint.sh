@@ -1,0 +1,21 @@
+#!/usr/bin/env bash
+# lint.sh DIR -- every generated module in DIR must pass, with zero warnings:
+#   verilator --lint-only -Wall (also with -DFORMAL: the properties lint too),
+#   iverilog -g2012, and yosys synth with no latch and no multiple drivers.
+set -u
+dir=${1:-rtl}
+fails=0
+for f in "$dir"/*.sv; do
+  m=$(basename "$f" .sv)
+  errs=""
+  out=$(verilator --lint-only -Wall "$f" 2>&1) || errs="$errs verilator"
+  [ -z "$out" ] || { errs="$errs verilator-warnings"; echo "$out"; }
+  out=$(verilator --lint-only -Wall -DFORMAL "$f" 2>&1) || errs="$errs verilator-formal"
+  [ -z "$out" ] || { errs="$errs verilator-formal-warnings"; echo "$out"; }
+  out=$(iverilog -g2012 -o /dev/null "$f" 2>&1) || errs="$errs iverilog"
+  [ -z "$out" ] || { errs="$errs iverilog-warnings"; echo "$out"; }
+  log=$(yosys -q -p "read_verilog -sv $f; synth -top $m; select -assert-none t:\$dlatch t:\$_DLATCH_* t:\$_SR_* ; check -assert" 2>&1) ||
+    { errs="$errs yosys"; echo "$log" | tail -5; }
+  if [ -n "$errs" ]; then echo "lint FAIL $m:$errs"; fails=$((fails + 1)); else echo "lint ok   $m"; fi
+done
+[ "$fails" = 0 ]

@@ -1,0 +1,204 @@
+#!/usr/bin/env bash
+# run_tests.sh -- the test suite behind 'make test' (and 'make soak' with SOAK=1).
+#
+# Groups: generator CLI (bad input, determinism, config files), generated
+# Verilog (check-gen, lint), lockstep co-simulation (every preset, directed
+# tables, random legal parameter sets, X-hunting builds), harness self-test.
+# C code runs under ASan/UBSan (build/san); the last line is 'N passed, N failed'.
+#
+# Environment: TEST_SEED (default 1) picks the random parameter sets and
+# stimulus seeds; SETS (random sets per block, default 20), SET_CYCLES
+# (default 50000), PRESET_CYCLES (default 1000000), JOBS (default 2).
+# SOAK=1: 40 sets x 1,000,000 cycles and 10,000,000 cycles per preset.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SAN_BUILD=$ROOT/build/san
+REL_BUILD=$ROOT/build
+WARPGEN=$SAN_BUILD/warpgen
+COSIM=$SAN_BUILD/cosim
+LOGS=$ROOT/build/test-logs
+TEST_SEED=${TEST_SEED:-1}
+JOBS=${JOBS:-2}
+if [ "${SOAK:-0}" = 1 ]; then
+  SETS=${SETS:-40}; SET_CYCLES=${SET_CYCLES:-1000000}; PRESET_CYCLES=${PRESET_CYCLES:-10000000}
+  COSIM=$REL_BUILD/cosim; WARPGEN=$REL_BUILD/warpgen
+else
+  SETS=${SETS:-20}; SET_CYCLES=${SET_CYCLES:-50000}; PRESET_CYCLES=${PRESET_CYCLES:-1000000}
+fi
+rm -rf "$LOGS" && mkdir -p "$LOGS"
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+echo "tests: seed $TEST_SEED, $SETS random parameter sets per block x $SET_CYCLES cycles, presets x $PRESET_CYCLES cycles"
+start=$(date +%s)
+
+# ---- bookkeeping: each test is a function run in the background, one log each
+running=0
+run() {   # run NAME FUNCTION ARGS... (up to JOBS at once)
+  local name=$1; shift
+  ( if "$@" >"$LOGS/$name.log" 2>&1; then echo pass >"$LOGS/$name.res"; else echo fail >"$LOGS/$name.res"; fi ) &
+  running=$((running + 1))
+  if [ "$running" -ge "$JOBS" ]; then wait -n; running=$((running - 1)); fi
+}
+finish_group() { wait; running=0; }
+
+expect_bad() {  # expect_bad "MESSAGE SUBSTRING" CMD... : exit 2, one line naming the problem, no files
+  local want=$1; shift
+  local out=$ROOT/build/test-logs/tmp.$$.$RANDOM
+  rm -rf "$out"
+  local msg rc
+  msg=$("$@" -o "$out" 2>&1 >/dev/null); rc=$?
+  echo "command: $* -o DIR"; echo "exit $rc: $msg"
+  [ "$rc" = 2 ] || { echo "expected exit 2"; return 1; }
+  [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || { echo "expected one line"; return 1; }
+  case "$msg" in *"$want"*) ;; *) echo "expected message containing: $want"; return 1;; esac
+  if [ -e "$out" ] && [ -n "$(ls -A "$out")" ]; then echo "files were left in $out"; ls -A "$out"; return 1; fi
+  rm -rf "$out"
+}
+
+# ---- generator: bad input --------------------------------------------------------------------
+CFG=$LOGS/cfg; mkdir -p "$CFG"
+printf '# comment\nW = 16   # trailing comment\n\nS=4\n' >"$CFG/good.cfg"
+printf 'W = 16\nthis line has no equals sign\n' >"$CFG/noeq.cfg"
+printf 'W = 16\nQ = 3\n' >"$CFG/unknown.cfg"
+printf 'E = 3\n' >"$CFG/pow2.cfg"
+run gen_bad_block      expect_bad "unknown block 'nosuch'" "$WARPGEN" gen nosuch
+run gen_bad_param      expect_bad "unknown parameter 'Q' for block eqctr" "$WARPGEN" gen eqctr -p Q=1
+run gen_bad_integer    expect_bad "parameter W: 'x12' is not an integer (legal: 1..64)" "$WARPGEN" gen eqctr -p W=x12
+run gen_bad_range_hi   expect_bad "parameter W = 65 is out of range (legal: 1..64)" "$WARPGEN" gen eqctr -p W=65
+run gen_bad_range_lo   expect_bad "parameter N = 0 is out of range (legal: 1..64)" "$WARPGEN" gen eqvote -p N=0
+run gen_bad_pow2       expect_bad "parameter S = 3 is out of range (legal: 1..4096, a power of two)" "$WARPGEN" gen eqctr -p S=3
+run gen_bad_contradict expect_bad "parameters S=256 and E=128 contradict" "$WARPGEN" gen eqctr -p S=256 -p E=128
+run gen_bad_preset     expect_bad "unknown preset 'fermi' for block eqctr (presets: equalizer, small)" "$WARPGEN" gen eqctr --preset fermi
+run gen_bad_cfg_line   expect_bad "noeq.cfg:2: 'this line has no equals sign': expected KEY=VALUE" "$WARPGEN" gen eqctr -c "$CFG/noeq.cfg"
+run gen_bad_cfg_param  expect_bad "unknown.cfg:2: unknown parameter 'Q'" "$WARPGEN" gen eqctr -c "$CFG/unknown.cfg"
+run gen_bad_cfg_pow2   expect_bad "pow2.cfg:1: parameter E = 3 is out of range (legal: 2..65536, a power of two)" "$WARPGEN" gen eqctr -c "$CFG/pow2.cfg"
+run gen_bad_cfg_file   expect_bad "missing.cfg: cannot read config file" "$WARPGEN" gen eqctr -c "$CFG/missing.cfg"
+run gen_bad_name       expect_bad "--name '9x': a module name is a Verilog identifier" "$WARPGEN" gen eqctr --name 9x
+run gen_bad_kv         expect_bad "-p 'W': expected KEY=VALUE" "$WARPGEN" gen eqctr -p W
+
+t_cosim_bad() {
+  local msg rc
+  msg=$("$COSIM" eqctr -p W=0 2>&1); rc=$?
+  echo "exit $rc: $msg"
+  [ "$rc" = 2 ] && case "$msg" in *"parameter W = 0 is out of range (legal: 1..64)"*) return 0;; esac
+  return 1
+}
+run cosim_bad_param t_cosim_bad
+
+t_determinism() {
+  local a=$LOGS/det_a b=$LOGS/det_b
+  rm -rf "$a" "$b"
+  "$WARPGEN" gen --all-presets -o "$a" && "$WARPGEN" gen --all-presets -o "$b" || return 1
+  "$WARPGEN" gen eqctr -p W=37 -p S=4 -p E=64 -o "$a" && "$WARPGEN" gen eqctr -p S=4 -p E=64 -p W=37 -o "$b" || return 1
+  diff -r "$a" "$b" && echo "byte-identical: $(ls "$a" | wc -l) files"
+}
+run gen_determinism t_determinism
+
+t_config_file() {   # -c FILE equals the same -p options; -p overrides the file
+  local a=$LOGS/cfg_a b=$LOGS/cfg_b
+  rm -rf "$a" "$b"
+  "$WARPGEN" gen eqctr -c "$CFG/good.cfg" --name m -o "$a" || return 1
+  "$WARPGEN" gen eqctr -p W=16 -p S=4 --name m -o "$b" || return 1
+  cmp "$a/m.sv" "$b/m.sv" || return 1
+  "$WARPGEN" describe eqctr -c "$CFG/good.cfg" -p W=9 | grep -E '^  W +9 ' || return 1
+}
+run gen_config_file t_config_file
+
+t_cli() {   # help, version, list, describe tables
+  "$WARPGEN" --help | grep -q "usage: warpgen" || return 1
+  "$WARPGEN" --version | grep -q "^warpgen [0-9]" || return 1
+  "$WARPGEN" eqctr --help | grep -q "presets:" || return 1
+  "$WARPGEN" list | grep -q "^eqvote" || return 1
+  "$COSIM" --help | grep -q "usage: cosim" || return 1
+  # the thesis' storage: 4 counters x 11 bits and one 12-bit cycle counter
+  "$WARPGEN" describe eqctr --preset equalizer | tee /dev/stderr | grep -Eq "state_counter +11 x +4 +44" || return 1
+  "$WARPGEN" describe eqctr --preset equalizer | grep -Eq "cycle_counter +12 x +1 +12" || return 1
+}
+run gen_cli t_cli
+
+t_check_gen() { make -s --no-print-directory check-gen; }
+run check_gen t_check_gen
+t_lint() { tb/lint.sh rtl; }
+run lint_presets t_lint
+t_docs() { make -s --no-print-directory check-docs; }
+run docs_current t_docs
+finish_group
+
+# ---- lockstep: presets, directed tables, self-test --------------------------------------------
+PRESETS=$("$WARPGEN" list --presets)
+# build each preset's lockstep binary once before running them in parallel
+while read -r b p; do "$COSIM" "$b" --preset "$p" --cycles 1 --quiet >/dev/null || true; done <<<"$PRESETS"
+while read -r b p; do
+  run "cosim_${b}_${p}" "$COSIM" "$b" --preset "$p" --cycles "$PRESET_CYCLES" --seed "$TEST_SEED"
+done <<<"$PRESETS"
+run directed_eqctr        "$COSIM" eqctr --preset equalizer --stim directed
+run directed_eqvote_major "$COSIM" eqvote --preset equalizer --stim directed
+run directed_eqvote_plur  "$COSIM" eqvote --preset equalizer -p VOTE=1 --stim directed
+
+t_selftest() {  # a corrupted model output must be reported at that cycle and port, with a waveform
+  local out rc fst
+  out=$("$COSIM" eqctr --preset small --seed 5 --cycles 5000 --inject-fault 1234:sum_xmem 2>&1); rc=$?
+  echo "$out"
+  [ "$rc" = 1 ] || { echo "expected exit 1, got $rc"; return 1; }
+  echo "$out" | grep -q "^FAIL eqctr (small) at cycle 1234: port sum_xmem" || return 1
+  echo "$out" | grep -q "reproduce: .*--seed 5 --cycles 1235" || return 1
+  fst=$(echo "$out" | sed -n 's/^  waveform: *\([^ ]*\.fst\) .*/\1/p')
+  [ -s "$fst" ] && [ -s "${fst%.fst}.gtkw" ] || { echo "no waveform/layout"; return 1; }
+  # the trace ends at the failing cycle: 10 time units per cycle
+  fst2vcd "$fst" 2>/dev/null | grep -q "^#12340" || { echo "trace does not reach cycle 1234"; return 1; }
+  # and the fault-free run passes
+  "$COSIM" eqctr --preset small --seed 5 --cycles 5000
+}
+run harness_selftest t_selftest
+
+t_trace() {   # --trace writes a waveform of the whole run on request
+  local f=$LOGS/trace.fst
+  "$COSIM" eqvote --preset small --cycles 300 --trace "$f" && [ -s "$f" ] && fst2vcd "$f" | grep -q "^#2990"
+}
+run cosim_trace t_trace
+finish_group
+
+# ---- X-hunting: random initial state, reset must define every output ----------------------------
+while read -r b p; do
+  "$COSIM" "$b" --preset "$p" --x-seed 1 --cycles 1 --quiet >/dev/null 2>&1 || true
+  for x in 1 2 3; do
+    run "xunique_${b}_${p}_x$x" "$COSIM" "$b" --preset "$p" --x-seed "$x" --cycles 20000 --seed "$x"
+  done
+done <<<"$PRESETS"
+finish_group
+
+# ---- random legal parameter sets -----------------------------------------------------------------
+RNG=$TEST_SEED
+rnd() {  # rnd N -> 0..N-1, deterministic from TEST_SEED (LCG; bash's RANDOM is not portable across versions)
+  RNG=$(( (RNG * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff ))
+  echo $(( (RNG >> 33) % $1 ))
+}
+sets=()
+for i in $(seq 1 "$SETS"); do
+  ls=$(rnd 9); le=$(( ls + 1 + $(rnd 6) )); [ "$le" -gt 16 ] && le=16
+  sets+=("eqctr -p W=$((1 + $(rnd 64))) -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$((1 + $(rnd 32))) -p HYST=$((1 + $(rnd 7))) -p MEM_E_DRAM=$(rnd 2)")
+  sets+=("eqvote -p N=$((1 + $(rnd 64))) -p VOTE=$(rnd 2)")
+done
+t_set() { local seed=$1; shift; "$COSIM" "$@" --cycles "$SET_CYCLES" --seed "$seed"; }
+k=0
+for s in "${sets[@]}"; do
+  k=$((k + 1))
+  # shellcheck disable=SC2086
+  run "random_set_$(printf %02d $k)_${s%% *}" t_set "$((TEST_SEED * 1000 + k))" $s
+done
+finish_group
+
+# ---- report ----------------------------------------------------------------------------------------
+pass=0; fail=0
+for r in "$LOGS"/*.res; do
+  n=$(basename "$r" .res)
+  if [ "$(cat "$r")" = pass ]; then
+    pass=$((pass + 1)); printf 'ok    %s  %s\n' "$n" "$(grep -E '^PASS|^byte|^exit' "$LOGS/$n.log" | tail -1)"
+  else
+    fail=$((fail + 1)); printf 'FAIL  %s  (log: build/test-logs/%s.log)\n' "$n" "$n"; sed 's/^/      /' "$LOGS/$n.log" | tail -15
+  fi
+done
+echo "time: $(( $(date +%s) - start )) s, seed $TEST_SEED"
+echo "$pass passed, $fail failed"
+[ "$fail" = 0 ]
