@@ -170,16 +170,22 @@ finish_group
 
 # ---- random legal parameter sets -----------------------------------------------------------------
 RNG=$TEST_SEED
-rnd() {  # rnd N -> 0..N-1, deterministic from TEST_SEED (LCG; bash's RANDOM is not portable across versions)
+rnd() {  # rnd N: R := 0..N-1, deterministic from TEST_SEED (an LCG in this shell, not a subshell)
   RNG=$(( (RNG * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff ))
-  echo $(( (RNG >> 33) % $1 ))
+  R=$(( (RNG >> 33) % $1 ))
 }
 sets=()
 for i in $(seq 1 "$SETS"); do
-  ls=$(rnd 9); le=$(( ls + 1 + $(rnd 6) )); [ "$le" -gt 16 ] && le=16
-  sets+=("eqctr -p W=$((1 + $(rnd 64))) -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$((1 + $(rnd 32))) -p HYST=$((1 + $(rnd 7))) -p MEM_E_DRAM=$(rnd 2)")
-  sets+=("eqvote -p N=$((1 + $(rnd 64))) -p VOTE=$(rnd 2)")
+  rnd 64; w=$((1 + R)); rnd 9; ls=$R; rnd 6; le=$((ls + 1 + R)); [ "$le" -gt 16 ] && le=16
+  rnd 32; mc=$((1 + R)); rnd 7; hy=$((1 + R)); rnd 2; md=$R
+  sets+=("eqctr -p W=$w -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$mc -p HYST=$hy -p MEM_E_DRAM=$md")
+  rnd 64; n=$((1 + R)); rnd 2
+  sets+=("eqvote -p N=$n -p VOTE=$R")
 done
+printf 'random set: %s\n' "${sets[@]}"
+if [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $((SETS * 2 * 9 / 10)) ]; then
+  echo "random parameter sets repeat too often: the generator is broken"; exit 1
+fi
 t_set() { local seed=$1; shift; "$COSIM" "$@" --cycles "$SET_CYCLES" --seed "$seed"; }
 k=0
 for s in "${sets[@]}"; do
