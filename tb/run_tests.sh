@@ -182,16 +182,46 @@ for i in $(seq 1 "$SETS"); do
   rnd 64; n=$((1 + R)); rnd 2
   sets+=("eqvote -p N=$n -p VOTE=$R")
 done
+# corners: every parameter at its minimum and maximum, port widths at 32/33/64 bits and above
+sets+=("eqctr -p W=1 -p S=1 -p E=2 -p MAX_CTAS=1 -p HYST=1 -p MEM_E_DRAM=0"
+       "eqctr -p W=64 -p S=1 -p E=65536 -p MAX_CTAS=32 -p HYST=7 -p MEM_E_DRAM=1"
+       "eqctr -p W=64 -p S=4096 -p E=4096 -p MAX_CTAS=31 -p HYST=2 -p MEM_E_DRAM=1"
+       "eqctr -p W=33 -p S=1 -p E=4 -p MAX_CTAS=2 -p HYST=1 -p MEM_E_DRAM=0"
+       "eqvote -p N=1 -p VOTE=0" "eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0"
+       "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1" "eqvote -p N=64 -p VOTE=0")
 printf 'random set: %s\n' "${sets[@]}"
 if [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $((SETS * 2 * 9 / 10)) ]; then
   echo "random parameter sets repeat too often: the generator is broken"; exit 1
 fi
+t_lint_sweep() {  # many more parameter sets than we simulate: lint only (verilator -Wall, +FORMAL)
+  local d=$LOGS/lint_sweep i=0 bad=0
+  rm -rf "$d"; mkdir -p "$d"
+  for s in "${lint_sets[@]}"; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    "$WARPGEN" gen $s --name m$i --verilog-only -o "$d" || { bad=1; continue; }
+    verilator --lint-only -Wall "$d/m$i.sv" && verilator --lint-only -Wall -DFORMAL "$d/m$i.sv" ||
+      { echo "lint warnings for: $s"; bad=1; }
+  done
+  echo "linted $i parameter sets"
+  return $bad
+}
+lint_sets=()
+for i in $(seq 1 $((SETS * 3))); do
+  rnd 64; w=$((1 + R)); rnd 13; ls=$R; rnd 5; le=$((ls + 1 + R)); [ "$le" -gt 16 ] && le=16
+  rnd 32; mc=$((1 + R)); rnd 7; hy=$((1 + R)); rnd 2; md=$R
+  lint_sets+=("eqctr -p W=$w -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$mc -p HYST=$hy -p MEM_E_DRAM=$md")
+  rnd 64; n=$((1 + R)); rnd 2
+  lint_sets+=("eqvote -p N=$n -p VOTE=$R")
+done
+run lint_sweep t_lint_sweep
+
 t_set() { local seed=$1; shift; "$COSIM" "$@" --cycles "$SET_CYCLES" --seed "$seed"; }
 k=0
 for s in "${sets[@]}"; do
   k=$((k + 1))
   # shellcheck disable=SC2086
-  run "random_set_$(printf %02d $k)_${s%% *}" t_set "$((TEST_SEED * 1000 + k))" $s
+  run "set_$(printf %02d $k)_${s%% *}" t_set "$((TEST_SEED * 1000 + k))" $s
 done
 finish_group
 

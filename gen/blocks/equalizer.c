@@ -189,7 +189,8 @@ static void eqctr_rtl(wg_buf *o, wg_pv p) {
              d.HB, hyst, d.HB, d.HB, d.HB);
   wgb_printf(o, "  assign apply_dec = (hyst_next == %d'd%lld);\n", d.HB, hyst);
   wgb_printf(o, "  assign can_inc   = num_blocks < max_blocks;\n");
-  wgb_printf(o, "  assign can_dec   = num_blocks > %d'd1;\n", d.NB);
+  if (d.NB == 1) wgb_printf(o, "  assign can_dec   = 1'b0;  // MAX_CTAS=1: numBlocks never exceeds 1\n");
+  else wgb_printf(o, "  assign can_dec   = num_blocks > %d'd1;\n", d.NB);
   wgb_printf(o, "  assign change_now = !apply_dec ? 2'b00 :\n"
                 "                      (dec_now == 2'b01 && can_inc) ? 2'b01 :\n"
                 "                      (dec_now == 2'b11 && can_dec) ? 2'b11 : 2'b00;\n\n");
