@@ -32,7 +32,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary
+.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal
 .DEFAULT_GOAL := all
 
 all: tools
@@ -114,6 +114,11 @@ soak: deps
 # lockstep vs bare Verilator cycles/s, side by side in one run (release build)
 bench: tools
 	@BUILD=$(BUILD) tb/bench.sh
+
+# ---- formal: every block's properties (induction, or BMC where it does not close),
+# covers and mutants; 'make test' runs the small presets only
+formal: tools
+	@BUILD=$(BUILD) formal/run.sh
 
 # ---- docs: generated parameter/port/storage tables in docs/blocks/*.md --------------
 docs: tools

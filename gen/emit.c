@@ -74,6 +74,7 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
              (long long)bits, (long long)((bits + 7) / 8));
   wgb_printf(o, "// Regenerate: ");
   regen_command(c, o);
+  if (c->mutant) wgb_printf(o, " --mutant\n// MUTANT (test only): %s", b->mutant_doc);
   wgb_printf(o, "\n// Clocking:   rising edge of clk; rst is synchronous, active high.\n");
   wgb_printf(o, "`default_nettype none\n\nmodule %s (\n", c->module);
   int namew = 3;
@@ -86,7 +87,7 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
                rng, namew, p[i].name, i + 1 < np ? "," : " ", p[i].doc);
   }
   wgb_printf(o, ");\n\n");
-  b->emit_rtl(o, c->v);
+  b->emit_rtl(o, c->v, c->mutant);
   if (b->emit_props) {
     wgb_printf(o, "\n`ifdef FORMAL\n");
     b->emit_props(o, c->v);

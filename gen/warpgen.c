@@ -17,7 +17,7 @@ static const char *usage =
   "\n"
   "commands:\n"
   "  list [--presets]          every block: name, summary, paper and section\n"
-  "                            (--presets: one 'BLOCK PRESET' line per preset)\n"
+  "                            (--presets: one 'BLOCK PRESET [main]' line per preset)\n"
   "  describe BLOCK [PARAMS] [--markdown]\n"
   "                            parameters, ports and storage table of a parameter set\n"
   "  gen BLOCK [PARAMS] [--name MODULE] -o DIR\n"
@@ -25,6 +25,8 @@ static const char *usage =
   "  gen --all-presets -o DIR  the same for every preset of every block\n"
   "                            (module names BLOCK_PRESET)\n"
   "      --verilog-only        write only the .sv files (what rtl/ holds)\n"
+  "      --mutant              tests only: the block's deliberately broken variant,\n"
+  "                            which the formal properties must catch\n"
   "  BLOCK --help              the block's parameters and presets\n"
   "\n"
   "PARAMS (precedence: defaults < --preset < -c files < -p):\n"
@@ -46,7 +48,9 @@ static int cmd_list(int argc, char **argv) {
   for (int i = 0; i < wg_n_blocks; i++) {
     const wg_block *b = wg_blocks[i];
     if (presets) {
-      for (int k = 0; k < b->n_presets; k++) printf("%s %s\n", b->name, b->presets[k].name);
+      for (int k = 0; k < b->n_presets; k++)
+        printf("%s %s%s\n", b->name, b->presets[k].name,
+               strcmp(b->presets[k].name, b->main_preset) ? "" : " main");
       continue;
     }
     printf("%-8s %s\n         %s; %s\n", b->name, b->summary, b->paper, b->section);
@@ -77,7 +81,7 @@ static int cmd_block(int argc, char **argv, int gen) {
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
-  int markdown = 0, all = 0, vonly = 0;
+  int markdown = 0, all = 0, vonly = 0, mutant = 0;
   for (int i = 2; i < argc; i++) {
     int t = wg_cli_take(&cli, argc, argv, &i);
     if (t < 0) return bad(cli.err);
@@ -88,6 +92,7 @@ static int cmd_block(int argc, char **argv, int gen) {
       outdir = argv[++i];
     } else if (!strcmp(a, "--all-presets") && gen) all = 1;
     else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
+    else if (!strcmp(a, "--mutant") && gen) mutant = 1;
     else if (!strcmp(a, "--markdown") && !gen) markdown = 1;
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
     else if (a[0] == '-') {
@@ -129,6 +134,7 @@ static int cmd_block(int argc, char **argv, int gen) {
   wg_config c;
   if (wg_cli_resolve(&cli, b, &c)) return bad(cli.err);
   if (!gen) { wg_describe(&c, stdout, markdown); return 0; }
+  c.mutant = mutant;
   if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
   return 0;
 }

@@ -81,8 +81,14 @@ typedef struct wg_block {
   ** only the widths may.  'clk' is implicit; 'rst' must be the first input. */
   int  (*ports)(wg_pv p, wg_port *out);
   int  (*storage)(wg_pv p, wg_field *out);
-  void (*emit_rtl)(wg_buf *o, wg_pv p);      /* body between ports and endmodule */
-  void (*emit_props)(wg_buf *o, wg_pv p);    /* inside `ifdef FORMAL, may be NULL */
+  /* Body between the port list and endmodule.  'mutant' 1 (tests only:
+  ** 'warpgen gen --mutant') flips the one condition that mutant_doc names,
+  ** so the formal flow can show its properties catch a real bug. */
+  void (*emit_rtl)(wg_buf *o, wg_pv p, int mutant);
+  /* Properties and covers, emitted inside `ifdef FORMAL: immediate
+  ** assert/assume/cover, the first cycle assumed in reset. */
+  void (*emit_props)(wg_buf *o, wg_pv p);
+  const char *mutant_doc;
 } wg_block;
 
 /* registry (gen/registry.c) */
@@ -95,6 +101,7 @@ typedef struct wg_config {
   const wg_block *blk;
   int64_t     v[WG_MAX_PARAMS];
   const char *preset;     /* preset named, or NULL */
+  int         mutant;     /* tests only: emit the descriptor's broken variant */
   char        module[64]; /* Verilog module name */
 } wg_config;
 

@@ -2,7 +2,7 @@
 // Block:      eqctr -- Equalizer warp-state counters, Algorithm 1, numBlocks hysteresis and V/F requests
 // Paper:      Equalizer (Sethia et al., MICRO'14; Sethia thesis Ch. III), thesis 3.3-3.4, Algorithm 1, Table 3.1
 // Parameters: W=48 S=128 E=4096 MAX_CTAS=8 HYST=3 MEM_E_DRAM=0  (preset equalizer)
-// Storage:    78 bits (10 bytes) of state; see 'warpgen describe'
+// Storage:    76 bits (10 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen eqctr -p W=48 -p S=128 -p E=4096 -p MAX_CTAS=8 -p HYST=3 -p MEM_E_DRAM=0 --name eqctr_equalizer -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -31,7 +31,6 @@ module eqctr_equalizer (
   output logic [1:0]    blocks_change, // numBlocks change applied at the last epoch (after hysteresis and clamping)
   output logic [3:0]    num_blocks   , // numBlocks, the target count of running thread blocks
   output logic [1:0]    hyst_cnt     , // consecutive identical non-zero decisions so far (< HYST)
-  output logic [1:0]    last_dec     , // previous epoch's decision (same encoding as blocks_dec)
   output logic [1:0]    sm_vf_req    , // SM V/F request to the frequency manager: 0 keep, 1 up, 2 down
   output logic [1:0]    mem_vf_req     // memory-system V/F request: 0 keep, 1 up, 2 down
 );
@@ -121,7 +120,8 @@ module eqctr_equalizer (
   logic same_dec, apply_dec, can_inc, can_dec;
   logic [1:0] hyst_next;
   logic [1:0] change_now;
-  assign same_dec = (dec_now != 2'b00) && (dec_now == last_dec);
+  // blocks_dec holds the previous epoch's decision
+  assign same_dec = (dec_now != 2'b00) && (dec_now == blocks_dec);
   always_comb begin
     if (same_dec) hyst_next = (hyst_cnt == 2'd3) ? hyst_cnt : hyst_cnt + 2'd1;  // saturating
     else hyst_next = (dec_now != 2'b00) ? 2'd1 : 2'd0;
@@ -147,7 +147,6 @@ module eqctr_equalizer (
       blocks_dec <= 2'b00;
       blocks_change <= 2'b00;
       hyst_cnt <= '0;
-      last_dec <= 2'b00;
       sm_vf_req <= 2'd0;
       mem_vf_req <= 2'd0;
       num_blocks <= rst ? '0 : max_blocks;
@@ -165,7 +164,6 @@ module eqctr_equalizer (
         blocks_dec <= dec_now;
         blocks_change <= change_now;
         hyst_cnt <= apply_dec ? '0 : hyst_next;
-        last_dec <= dec_now;
         sm_vf_req <= sm_req_now;
         mem_vf_req <= mem_req_now;
         if (change_now == 2'b01) num_blocks <= num_blocks + 4'd1;
@@ -183,15 +181,46 @@ module eqctr_equalizer (
   logic f_past_valid = 1'b0;
   always @(posedge clk) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume(rst);
+
   always @(*) if (f_past_valid) begin
-    // a counter holds at most W per sample taken so far (cycle >> log2 S)
+    // a counter holds at most W per sample taken so far this epoch (cycle >> log2 S)
     assert({21'd0, sum_active} <= 32'd48 * ({20'd0, cycle} >> 7));
+    // one state per warp: Waiting + X_alu + X_mem never exceed Active
     assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});
+    // the hysteresis count stays below HYST and belongs to a non-zero decision
     assert(hyst_cnt < 2'd3);
-    assert(last_dec != 2'b10 && blocks_dec != 2'b10 && blocks_change != 2'b10);
+    assert(hyst_cnt == '0 || blocks_dec != 2'b00);
+    // legal encodings
+    assert(blocks_dec != 2'b10 && blocks_change != 2'b10);
     assert(kclass <= 3'd6);
-    assert(!(comp_action && mem_action));
     assert(sm_vf_req != 2'd3 && mem_vf_req != 2'd3);
+    // actions and decision follow the class (Algorithm 1); CompAction and MemAction exclusive
+    assert(comp_action == (kclass == 3'd2 || kclass == 3'd4 || kclass == 3'd6));
+    assert(mem_action == (kclass == 3'd1 || kclass == 3'd3 || kclass == 3'd5));
+    assert(blocks_dec == (kclass == 3'd1 ? 2'b11 : (kclass == 3'd4 || kclass == 3'd5) ? 2'b01 : 2'b00));
+    // a change is the decision itself, applied, and restarts the count
+    assert(blocks_change == 2'b00 || (blocks_change == blocks_dec && hyst_cnt == '0));
+    // a V/F request needs an action
+    assert((sm_vf_req == 2'd0 && mem_vf_req == 2'd0) || comp_action || mem_action);
+    // epoch_done marks the first cycle of an epoch
+    assert(!epoch_done || cycle == '0);
+  end
+
+  // numBlocks moves by at most one a cycle and never wraps, except at rst / kstart
+  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin
+    assert(num_blocks == $past(num_blocks) || num_blocks == $past(num_blocks) + 4'd1 ||
+           num_blocks == $past(num_blocks) - 4'd1);
+    assert(!($past(num_blocks) == 4'd1 && num_blocks == '0));
+    assert(!($past(num_blocks) == '1 && num_blocks == '0));
+  end
+
+  // reachability: the states the properties are about do occur
+  always @(*) if (f_past_valid) begin
+    cover(epoch_done && kclass == 3'd1);   // memory intensive
+    cover(epoch_done && kclass == 3'd4);   // unsaturated, compute inclination
+    cover(epoch_done && kclass == 3'd6);   // load imbalance
+    cover(hyst_cnt == 2'd2);  // one decision short of a change
+    cover(blocks_change == 2'b01);   // numBlocks raised
   end
 `endif // FORMAL
 

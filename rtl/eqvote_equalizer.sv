@@ -85,10 +85,33 @@ module eqvote_equalizer (
   logic f_past_valid = 1'b0;
   always @(posedge clk) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume(rst);
+
   always @(*) if (f_past_valid) begin
+    // levels and steps always legal
     assert(sm_level != 2'd3 && mem_level != 2'd3);
     assert(sm_step != 2'b10 && mem_step != 2'b10);
+    // the vote never says up and down at once
     assert(!(sm_go_up && sm_go_down) && !(mem_go_up && mem_go_down));
+  end
+
+  // one step at a time, only on an epoch, and the step output says which
+  always @(posedge clk) if (f_past_valid && !$past(rst)) begin
+    assert(sm_step != 2'b01 || sm_level == $past(sm_level) + 2'd1);
+    assert(sm_step != 2'b11 || sm_level == $past(sm_level) - 2'd1);
+    assert(sm_step != 2'b00 || sm_level == $past(sm_level));
+    assert(sm_step == 2'b00 || $past(epoch));
+    assert(mem_step != 2'b01 || mem_level == $past(mem_level) + 2'd1);
+    assert(mem_step != 2'b11 || mem_level == $past(mem_level) - 2'd1);
+    assert(mem_step != 2'b00 || mem_level == $past(mem_level));
+    assert(mem_step == 2'b00 || $past(epoch));
+  end
+
+  // reachability: both ends of both domains
+  always @(*) if (f_past_valid) begin
+    cover(sm_level == 2'd2);
+    cover(sm_level == 2'd0);
+    cover(mem_level == 2'd2);
+    cover(mem_level == 2'd0);
   end
 `endif // FORMAL
 

@@ -8,8 +8,8 @@ B=${BUILD:-build}
 CYCLES=${BENCH_CYCLES:-3000000}
 printf '| %-7s | %-10s | %9s | %16s | %16s | %6s |\n' block preset cycles "lockstep cyc/s" "bare RTL cyc/s" ratio
 echo "|---------|------------|-----------|------------------|------------------|--------|"
-for blk in $("$B/warpgen" list --presets | awk '{print $1}' | uniq); do
-  preset=$("$B/warpgen" "$blk" --help | sed -n 's/^  \([a-z0-9_]*\) .*(main)$/\1/p')
+"$B/warpgen" list --presets | while read -r blk preset main; do
+  [ "$main" = main ] || continue
   "$B/cosim" "$blk" --preset "$preset" --cycles 1 --quiet >/dev/null
   read -r b p c lock bare ratio < <("$B/cosim" "$blk" --preset "$preset" --cycles "$CYCLES" --bench)
   printf '| %-7s | %-10s | %9s | %16s | %16s | %6s |\n' "$b" "$p" "$c" "$lock" "$bare" "$ratio"

@@ -122,14 +122,16 @@ run check_gen t_check_gen
 t_lint() { tb/lint.sh rtl; }
 run lint_presets t_lint
 t_docs() { make -s --no-print-directory check-docs; }
+t_formal() { BUILD=build/san formal/run.sh --quick; }   # writes build/san/formal
+run formal_quick t_formal
 run docs_current t_docs
 finish_group
 
 # ---- lockstep: presets, directed tables, self-test --------------------------------------------
 PRESETS=$("$WARPGEN" list --presets)
 # build each preset's lockstep binary once before running them in parallel
-while read -r b p; do "$COSIM" "$b" --preset "$p" --cycles 1 --quiet >/dev/null || true; done <<<"$PRESETS"
-while read -r b p; do
+while read -r b p _; do "$COSIM" "$b" --preset "$p" --cycles 1 --quiet >/dev/null || true; done <<<"$PRESETS"
+while read -r b p _; do
   run "cosim_${b}_${p}" "$COSIM" "$b" --preset "$p" --cycles "$PRESET_CYCLES" --seed "$TEST_SEED"
 done <<<"$PRESETS"
 run directed_eqctr        "$COSIM" eqctr --preset equalizer --stim directed
@@ -160,7 +162,7 @@ run cosim_trace t_trace
 finish_group
 
 # ---- X-hunting: random initial state, reset must define every output ----------------------------
-while read -r b p; do
+while read -r b p _; do
   "$COSIM" "$b" --preset "$p" --x-seed 1 --cycles 1 --quiet >/dev/null 2>&1 || true
   for x in 1 2 3; do
     run "xunique_${b}_${p}_x$x" "$COSIM" "$b" --preset "$p" --x-seed "$x" --cycles 20000 --seed "$x"

@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 B=${BUILD:-build}
 CYCLES=${CYCLES:-1000000}
 rows=(); bad=0
-while read -r blk preset; do
+while read -r blk preset _; do
   echo "cosim $blk --preset $preset --cycles $CYCLES ..." >&2
   out=$("$B/cosim" "$blk" --preset "$preset" --cycles "$CYCLES" --seed 1 2>&1); rc=$?
   line=$(echo "$out" | grep -E '^(PASS|FAIL)' | tail -1)

@@ -26,7 +26,7 @@ static const wg_param_def eqctr_params[] = {
 
 static const wg_preset eqctr_presets[] = {
   {"equalizer", "W=48 S=128 E=4096 MAX_CTAS=8 HYST=3", "the thesis' Fermi configuration (Table 3.3)"},
-  {"small",     "W=4 S=2 E=16 MAX_CTAS=4 HYST=3",      "short epochs for fast tests"},
+  {"small",     "W=4 S=2 E=8 MAX_CTAS=4 HYST=3",       "short epochs for fast tests and formal proofs"},
 };
 
 /* derived widths */
@@ -85,7 +85,6 @@ static int eqctr_ports(wg_pv p, wg_port *o) {
   PORT("blocks_change",WG_OUT, 2, 2, "numBlocks change applied at the last epoch (after hysteresis and clamping)");
   PORT("num_blocks",   WG_OUT, d.NB, 6, "numBlocks, the target count of running thread blocks");
   PORT("hyst_cnt",     WG_OUT, d.HB, 3, "consecutive identical non-zero decisions so far (< HYST)");
-  PORT("last_dec",     WG_OUT, 2, 2, "previous epoch's decision (same encoding as blocks_dec)");
   PORT("sm_vf_req",    WG_OUT, 2, 2, "SM V/F request to the frequency manager: 0 keep, 1 up, 2 down");
   PORT("mem_vf_req",   WG_OUT, 2, 2, "memory-system V/F request: 0 keep, 1 up, 2 down");
 #undef PORT
@@ -99,13 +98,12 @@ static int eqctr_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"cycle_counter", d.LE, 1, "epoch timer (thesis: 1 x 12 bits)"};
   o[n++] = (wg_field){"num_blocks", d.NB, 1, "numBlocks register"};
   o[n++] = (wg_field){"hyst_cnt", d.HB, 1, "hysteresis count"};
-  o[n++] = (wg_field){"last_dec", 2, 1, "previous decision"};
-  o[n++] = (wg_field){"decision", 10, 1, "kclass 3, comp/mem action 2, blocks_dec 2, blocks_change 2, epoch_done 1"};
+  o[n++] = (wg_field){"decision", 10, 1, "kclass 3, comp/mem action 2, blocks_dec 2 (also the hysteresis' previous decision), blocks_change 2, epoch_done 1"};
   o[n++] = (wg_field){"vf_req", 2, 2, "SM and memory V/F requests"};
   return n;
 }
 
-static void eqctr_rtl(wg_buf *o, wg_pv p) {
+static void eqctr_rtl(wg_buf *o, wg_pv p, int mutant) {
   eq_dims d = eq_dims_of(p);
   char a[96], b[96];
   int CMPW = (d.CW > d.TW ? d.CW : d.TW);
@@ -117,7 +115,8 @@ static void eqctr_rtl(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  logic [%d:0] st_waiting, st_xalu, st_xmem;\n", d.W - 1);
   wgb_printf(o, "  assign st_waiting = warp_active & warp_waiting;\n");
   wgb_printf(o, "  assign st_xalu    = warp_active & ~warp_waiting & warp_xalu;\n");
-  wgb_printf(o, "  assign st_xmem    = warp_active & ~warp_waiting & ~warp_xalu & warp_xmem;\n\n");
+  if (mutant) wgb_printf(o, "  assign st_xmem    = warp_active & ~warp_waiting & warp_xmem;  // MUTANT: X_alu no longer wins\n\n");
+  else wgb_printf(o, "  assign st_xmem    = warp_active & ~warp_waiting & ~warp_xalu & warp_xmem;\n\n");
   wgb_printf(o, "  logic [%d:0] n_active, n_waiting, n_xalu, n_xmem;  // this sample's counts\n", d.WB - 1);
   wg_emit_popcount(o, "n_active", d.WB, "warp_active", d.W);
   wg_emit_popcount(o, "n_waiting", d.WB, "st_waiting", d.W);
@@ -183,7 +182,8 @@ static void eqctr_rtl(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  // ---- numBlocks hysteresis (3.4.2): HYST=%lld identical non-zero decisions ----\n", hyst);
   wgb_printf(o, "  logic same_dec, apply_dec, can_inc, can_dec;\n  logic [%d:0] hyst_next;\n", d.HB - 1);
   wgb_printf(o, "  logic [1:0] change_now;\n");
-  wgb_printf(o, "  assign same_dec = (dec_now != 2'b00) && (dec_now == last_dec);\n");
+  wgb_printf(o, "  // blocks_dec holds the previous epoch's decision\n");
+  wgb_printf(o, "  assign same_dec = (dec_now != 2'b00) && (dec_now == blocks_dec);\n");
   wgb_printf(o, "  always_comb begin\n    if (same_dec) hyst_next = (hyst_cnt == %d'd%lld) ? hyst_cnt : hyst_cnt + %d'd1;  // saturating\n"
                 "    else hyst_next = (dec_now != 2'b00) ? %d'd1 : %d'd0;\n  end\n",
              d.HB, hyst, d.HB, d.HB, d.HB);
@@ -200,14 +200,14 @@ static void eqctr_rtl(wg_buf *o, wg_pv p) {
   for (int i = 0; i < 4; i++) wgb_printf(o, "      sum_%s <= '0;\n", nm[i]);
   wgb_printf(o, "      epoch_done <= 1'b0;\n      kclass <= 3'd0;\n      comp_action <= 1'b0;\n"
                 "      mem_action <= 1'b0;\n      blocks_dec <= 2'b00;\n      blocks_change <= 2'b00;\n"
-                "      hyst_cnt <= '0;\n      last_dec <= 2'b00;\n      sm_vf_req <= 2'd0;\n"
+                "      hyst_cnt <= '0;\n      sm_vf_req <= 2'd0;\n"
                 "      mem_vf_req <= 2'd0;\n      num_blocks <= rst ? '0 : max_blocks;\n");
   wgb_printf(o, "    end else begin\n      cycle <= cycle + %d'd1;\n      epoch_done <= epoch_end;\n", d.LE);
   wgb_printf(o, "      if (epoch_end) begin\n");
   for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= '0;\n", nm[i]);
   wgb_printf(o, "        kclass <= class_now;\n        comp_action <= comp_now;\n        mem_action <= mem_now;\n"
                 "        blocks_dec <= dec_now;\n        blocks_change <= change_now;\n"
-                "        hyst_cnt <= apply_dec ? '0 : hyst_next;\n        last_dec <= dec_now;\n"
+                "        hyst_cnt <= apply_dec ? '0 : hyst_next;\n"
                 "        sm_vf_req <= sm_req_now;\n        mem_vf_req <= mem_req_now;\n"
                 "        if (change_now == 2'b01) num_blocks <= num_blocks + %d'd1;\n"
                 "        else if (change_now == 2'b11) num_blocks <= num_blocks - %d'd1;\n", d.NB, d.NB);
@@ -218,18 +218,46 @@ static void eqctr_rtl(wg_buf *o, wg_pv p) {
 
 static void eqctr_props(wg_buf *o, wg_pv p) {
   eq_dims d = eq_dims_of(p);
-  /* samples taken so far in this epoch = cycle >> LS */
+  long long hyst = (long long)p[EQ_HYST];
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
-                "  always @(*) if (!f_past_valid) assume(rst);\n");
+                "  always @(*) if (!f_past_valid) assume(rst);\n\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
-  wgb_printf(o, "    // a counter holds at most W per sample taken so far (cycle >> log2 S)\n");
+  wgb_printf(o, "    // a counter holds at most W per sample taken so far this epoch (cycle >> log2 S)\n");
   wgb_printf(o, "    assert({%d'd0, sum_active} <= 32'd%d * ({%d'd0, cycle} >> %d));\n",
              32 - d.CW, d.W, 32 - d.LE, d.LS);
+  wgb_printf(o, "    // one state per warp: Waiting + X_alu + X_mem never exceed Active\n");
   wgb_printf(o, "    assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});\n");
-  wgb_printf(o, "    assert(hyst_cnt < %d'd%lld);\n", d.HB, (long long)p[EQ_HYST]);
-  wgb_printf(o, "    assert(last_dec != 2'b10 && blocks_dec != 2'b10 && blocks_change != 2'b10);\n");
-  wgb_printf(o, "    assert(kclass <= 3'd6);\n    assert(!(comp_action && mem_action));\n");
-  wgb_printf(o, "    assert(sm_vf_req != 2'd3 && mem_vf_req != 2'd3);\n");
+  wgb_printf(o, "    // the hysteresis count stays below HYST and belongs to a non-zero decision\n");
+  wgb_printf(o, "    assert(hyst_cnt < %d'd%lld);\n", d.HB, hyst);
+  wgb_printf(o, "    assert(hyst_cnt == '0 || blocks_dec != 2'b00);\n");
+  wgb_printf(o, "    // legal encodings\n");
+  wgb_printf(o, "    assert(blocks_dec != 2'b10 && blocks_change != 2'b10);\n");
+  wgb_printf(o, "    assert(kclass <= 3'd6);\n    assert(sm_vf_req != 2'd3 && mem_vf_req != 2'd3);\n");
+  wgb_printf(o, "    // actions and decision follow the class (Algorithm 1); CompAction and MemAction exclusive\n");
+  wgb_printf(o, "    assert(comp_action == (kclass == 3'd2 || kclass == 3'd4 || kclass == 3'd6));\n");
+  wgb_printf(o, "    assert(mem_action == (kclass == 3'd1 || kclass == 3'd3 || kclass == 3'd5));\n");
+  wgb_printf(o, "    assert(blocks_dec == (kclass == 3'd1 ? 2'b11 : (kclass == 3'd4 || kclass == 3'd5) ? 2'b01 : 2'b00));\n");
+  wgb_printf(o, "    // a change is the decision itself, applied, and restarts the count\n");
+  wgb_printf(o, "    assert(blocks_change == 2'b00 || (blocks_change == blocks_dec && hyst_cnt == '0));\n");
+  wgb_printf(o, "    // a V/F request needs an action\n");
+  wgb_printf(o, "    assert((sm_vf_req == 2'd0 && mem_vf_req == 2'd0) || comp_action || mem_action);\n");
+  wgb_printf(o, "    // epoch_done marks the first cycle of an epoch\n");
+  wgb_printf(o, "    assert(!epoch_done || cycle == '0);\n");
+  wgb_printf(o, "  end\n\n");
+  wgb_printf(o, "  // numBlocks moves by at most one a cycle and never wraps, except at rst / kstart\n");
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin\n");
+  wgb_printf(o, "    assert(num_blocks == $past(num_blocks) || num_blocks == $past(num_blocks) + %d'd1 ||\n"
+                "           num_blocks == $past(num_blocks) - %d'd1);\n", d.NB, d.NB);
+  wgb_printf(o, "    assert(!($past(num_blocks) == %d'd1 && num_blocks == '0));\n", d.NB);
+  wgb_printf(o, "    assert(!($past(num_blocks) == '1 && num_blocks == '0));\n");
+  wgb_printf(o, "  end\n\n");
+  wgb_printf(o, "  // reachability: the states the properties are about do occur\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    cover(epoch_done && kclass == 3'd1);   // memory intensive\n");
+  wgb_printf(o, "    cover(epoch_done && kclass == 3'd4);   // unsaturated, compute inclination\n");
+  wgb_printf(o, "    cover(epoch_done && kclass == 3'd6);   // load imbalance\n");
+  if (hyst > 1) wgb_printf(o, "    cover(hyst_cnt == %d'd%lld);  // one decision short of a change\n", d.HB, hyst - 1);
+  wgb_printf(o, "    cover(blocks_change == 2'b01);   // numBlocks raised\n");
   wgb_printf(o, "  end\n");
 }
 
@@ -239,6 +267,7 @@ const wg_block wg_block_eqctr = {
   eqctr_params, EQ_NPARAMS, eqctr_presets, 2, "equalizer",
   "4 counters x 11 bits + 1 x 12-bit cycle counter = 56 bits for statistics (thesis 3.4.1)",
   eqctr_check, eqctr_ports, eqctr_storage, eqctr_rtl, eqctr_props,
+  "X_mem no longer excludes X_alu warps (one state per warp broken)",
 };
 
 /* ================================================================ eqvote */
@@ -275,7 +304,7 @@ static int eqvote_storage(wg_pv p, wg_field *o) {
   return 2;
 }
 
-static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB) {
+static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB, int mutant) {
   int N = (int)p[EV_N];
   char up[32], down[32], req[32];
   snprintf(up, sizeof up, "%s_up", dom);
@@ -284,6 +313,8 @@ static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB) {
   wgb_printf(o, "  // ---- %s domain ----\n  logic [%d:0] %s_up, %s_down;\n", dom, CB - 1, dom, dom);
   wg_emit_vote_count(o, up, CB, req, N, 2, 1);
   wg_emit_vote_count(o, down, CB, req, N, 2, 2);
+  char sat_hi[40];
+  snprintf(sat_hi, sizeof sat_hi, "%s_level != 2'd2", dom);
   wgb_printf(o, "  logic %s_go_up, %s_go_down;\n", dom, dom);
   if (p[EV_VOTE] == 0) {
     wgb_printf(o, "  // strict majority of all N=%d SMs: 2*votes > N; a tie keeps the level\n", N);
@@ -298,30 +329,45 @@ static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB) {
   }
   wgb_printf(o, "  always_ff @(posedge clk) begin\n"
                 "    if (rst) begin\n      %s_level <= 2'd1;\n      %s_step <= 2'b00;\n"
-                "    end else if (epoch && %s_go_up && %s_level != 2'd2) begin\n"
+                "    end else if (epoch && %s_go_up && %s) begin\n"
                 "      %s_level <= %s_level + 2'd1;  // one step per epoch\n      %s_step <= 2'b01;\n"
                 "    end else if (epoch && %s_go_down && %s_level != 2'd0) begin\n"
                 "      %s_level <= %s_level - 2'd1;\n      %s_step <= 2'b11;\n"
                 "    end else begin\n      %s_step <= 2'b00;\n    end\n  end\n",
-             dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom, dom);
+             dom, dom, dom, mutant ? "1'b1 /* MUTANT: no saturation at high */" : sat_hi, dom, dom, dom, dom, dom, dom, dom, dom, dom);
 }
 
-static void eqvote_rtl(wg_buf *o, wg_pv p) {
+static void eqvote_rtl(wg_buf *o, wg_pv p, int mutant) {
   int CB = wg_bits_for(p[EV_N]);
-  eqvote_domain(o, p, "sm", CB);
+  eqvote_domain(o, p, "sm", CB, mutant);
   wgb_printf(o, "\n");
-  eqvote_domain(o, p, "mem", CB);
+  eqvote_domain(o, p, "mem", CB, 0);
 }
 
 static void eqvote_props(wg_buf *o, wg_pv p) {
   (void)p;
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
-                "  always @(*) if (!f_past_valid) assume(rst);\n"
+                "  always @(*) if (!f_past_valid) assume(rst);\n\n"
                 "  always @(*) if (f_past_valid) begin\n"
+                "    // levels and steps always legal\n"
                 "    assert(sm_level != 2'd3 && mem_level != 2'd3);\n"
                 "    assert(sm_step != 2'b10 && mem_step != 2'b10);\n"
+                "    // the vote never says up and down at once\n"
                 "    assert(!(sm_go_up && sm_go_down) && !(mem_go_up && mem_go_down));\n"
-                "  end\n");
+                "  end\n\n");
+  const char *dom[2] = {"sm", "mem"};
+  wgb_printf(o, "  // one step at a time, only on an epoch, and the step output says which\n"
+                "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n");
+  for (int i = 0; i < 2; i++)
+    wgb_printf(o, "    assert(%s_step != 2'b01 || %s_level == $past(%s_level) + 2'd1);\n"
+                  "    assert(%s_step != 2'b11 || %s_level == $past(%s_level) - 2'd1);\n"
+                  "    assert(%s_step != 2'b00 || %s_level == $past(%s_level));\n"
+                  "    assert(%s_step == 2'b00 || $past(epoch));\n",
+               dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i]);
+  wgb_printf(o, "  end\n\n  // reachability: both ends of both domains\n"
+                "  always @(*) if (f_past_valid) begin\n"
+                "    cover(sm_level == 2'd2);\n    cover(sm_level == 2'd0);\n"
+                "    cover(mem_level == 2'd2);\n    cover(mem_level == 2'd0);\n  end\n");
 }
 
 const wg_block wg_block_eqvote = {
@@ -329,4 +375,5 @@ const wg_block wg_block_eqvote = {
   "Equalizer (Sethia et al., MICRO'14; Sethia thesis Ch. III)", "thesis 3.3, 3.4.3",
   eqvote_params, EV_NPARAMS, eqvote_presets, 2, "equalizer", NULL,
   NULL, eqvote_ports, eqvote_storage, eqvote_rtl, eqvote_props,
+  "the SM level no longer saturates at high",
 };

@@ -35,7 +35,7 @@ void eqctr_reset(eqctr_model *m) {
   m->cycle = 0;
   memset(m->sum, 0, sizeof m->sum);
   m->epoch_done = m->kclass = m->comp_action = m->mem_action = 0;
-  m->blocks_dec = m->blocks_change = m->num_blocks = m->hyst_cnt = m->last_dec = 0;
+  m->blocks_dec = m->blocks_change = m->num_blocks = m->hyst_cnt = 0;
   m->sm_vf_req = m->mem_vf_req = 0;
 }
 
@@ -54,7 +54,6 @@ void eqctr_eval(const eqctr_model *m, const eqctr_in *in, eqctr_out *out) {
   out->blocks_change = m->blocks_change;
   out->num_blocks = m->num_blocks;
   out->hyst_cnt = m->hyst_cnt;
-  out->last_dec = m->last_dec;
   out->sm_vf_req = m->sm_vf_req;
   out->mem_vf_req = m->mem_vf_req;
 }
@@ -112,7 +111,7 @@ void eqctr_tick(eqctr_model *m, const eqctr_in *in) {
     if (memk) { smr = VF_DOWN; if (m->p.MEM_E_DRAM) memr = VF_DOWN; }
   }
   uint32_t hyst = (uint32_t)m->p.HYST, hn;
-  if (dec != DEC_NONE && dec == m->last_dec) hn = m->hyst_cnt == hyst ? hyst : m->hyst_cnt + 1;
+  if (dec != DEC_NONE && dec == m->blocks_dec) hn = m->hyst_cnt == hyst ? hyst : m->hyst_cnt + 1;
   else hn = dec != DEC_NONE ? 1 : 0;
   int apply = hn == hyst;
   uint32_t maxb = in->max_blocks & m->nb_mask, change = DEC_NONE;
@@ -125,7 +124,6 @@ void eqctr_tick(eqctr_model *m, const eqctr_in *in) {
   m->blocks_dec = dec;
   m->blocks_change = change;
   m->hyst_cnt = apply ? 0 : hn;
-  m->last_dec = dec;
   m->sm_vf_req = smr;
   m->mem_vf_req = memr;
   if (change == DEC_INC) m->num_blocks = (m->num_blocks + 1) & m->nb_mask;

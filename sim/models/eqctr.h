@@ -20,7 +20,7 @@ typedef struct eqctr_model {
   uint32_t cycle;
   uint32_t sum[4];        /* active, waiting, xalu, xmem */
   uint32_t epoch_done, kclass, comp_action, mem_action;
-  uint32_t blocks_dec, blocks_change, num_blocks, hyst_cnt, last_dec;
+  uint32_t blocks_dec, blocks_change, num_blocks, hyst_cnt;   /* blocks_dec: also the previous decision */
   uint32_t sm_vf_req, mem_vf_req;
 } eqctr_model;
 

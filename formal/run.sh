@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# run.sh [--quick] -- formal checks of every block, from the properties and
+# covers its descriptor emits inside `ifdef FORMAL (see docs/formal.md).
+#
+# Per (block, preset):
+#   prove   Yosys 'sat -tempinduct' (base case and induction together, first
+#           cycle in reset): "proved (k-inductive)"; if induction does not close
+#           within the time limit, bounded model checking with 'sat -seq D':
+#           "bounded to depth D"; a counterexample is "FAILED".
+#   covers  yosys-smtbmc -c with z3: every cover() must be reached.
+#   mutant  the descriptor's deliberately broken variant ('warpgen gen --mutant')
+#           must fail the proof: the properties have teeth.
+# Presets: 'small' of every block (--quick, what 'make test' runs) and, in the
+# full run ('make formal'), each block's main preset too.  Blocks join by
+# themselves: the list comes from 'warpgen list --presets'.
+# A failure prints the property (source line), the step, and the
+# counterexample VCD with a .gtkw layout; the exit status is then 1.
+set -u
+cd "$(dirname "$0")/.."
+B=${BUILD:-build}
+WARPGEN=$B/warpgen
+OUT=$B/formal
+QUICK=0; [ "${1:-}" = --quick ] && QUICK=1
+PROVE_STEPS=${PROVE_STEPS:-20}      # induction length tried by sat -tempinduct
+PROVE_TIMEOUT=${PROVE_TIMEOUT:-300} # seconds before falling back to BMC
+BMC_DEPTH=${BMC_DEPTH:-12}          # depth of that fallback
+COVER_STEPS=${COVER_STEPS:-40}
+rm -rf "$OUT" && mkdir -p "$OUT"
+rows=(); failed=0
+
+now() { date +%s.%N; }
+since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
+
+gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the module's ports
+  local vcd=$1 m=$2 sv=$3
+  { echo "[dumpfile] \"$(realpath "$vcd")\""
+    sed -n 's/^ *\(input\|output\) *logic *\(\[[0-9]*:0\]\)\? *\([a-z_0-9]*\).*/\3/p' "$sv" |
+      while read -r s; do echo "$m.$s"; done; } >"${vcd%.vcd}.gtkw"
+}
+
+explain_failure() {  # explain_failure SV MODULE DIR: property, step, VCD (via smtbmc)
+  local sv=$1 m=$2 d=$3 log line
+  yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.smt2" 2>&1 | tail -3
+  log=$(timeout 600 yosys-smtbmc --noprogress -s z3 --unroll -t "$PROVE_STEPS" --dump-vcd "$d/cex.vcd" "$d/$m.smt2" 2>&1)
+  echo "$log" | grep -E "Assert failed|BMC failed|Status" | sed 's/^/    /'
+  # Yosys gives the span from the end of the previous statement: the assert is on its last line
+  line=$(echo "$log" | sed -n 's/.*Assert failed in [^:]*: [^:]*:[0-9]*\.[0-9]*-\([0-9]*\)\..*/\1/p' | head -1)
+  [ -n "$line" ] && echo "    property: $(sed -n "${line}p" "$sv" | sed 's/^ *//')"
+  if [ -s "$d/cex.vcd" ]; then gtkw_for "$d/cex.vcd" "$m" "$sv"; echo "    counterexample: $d/cex.vcd (gtkwave $d/cex.gtkw)"; fi
+}
+
+prove() {  # prove SV MODULE DIR -> sets RESULT, prints failures
+  local sv=$1 m=$2 d=$3 log rc k
+  log=$d/prove.log
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
+      sat -tempinduct -prove-asserts -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS -dump_vcd $d/sat_cex.vcd" >"$log" 2>&1
+  rc=$?
+  if grep -q "Induction step proven: SUCCESS" "$log"; then
+    k=$(grep -o "induction step [0-9]*" "$log" | tail -1 | awk '{print $3}')
+    RESULT="proved (${k}-inductive)"; return 0
+  fi
+  if grep -q "model found for base case: FAIL" "$log"; then
+    k=$(grep -o "base case [0-9]*" "$log" | tail -1 | awk '{print $3}')
+    RESULT="FAILED at step $k"; return 1
+  fi
+  # induction did not close in time: bounded model checking instead
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
+      sat -seq $BMC_DEPTH -prove-asserts -set-at 1 rst 1 -dump_vcd $d/sat_cex.vcd" >"$d/bmc.log" 2>&1
+  if grep -q "SUCCESS" "$d/bmc.log"; then
+    RESULT="bounded to depth $BMC_DEPTH ($( [ $rc = 124 ] && echo "induction timed out after ${PROVE_TIMEOUT}s" || echo "not ${PROVE_STEPS}-inductive"))"
+    return 0
+  fi
+  if grep -q "FAIL" "$d/bmc.log"; then RESULT="FAILED (bounded check)"; return 1; fi
+  RESULT="FAILED (no result within ${PROVE_TIMEOUT}s)"; return 1
+}
+
+covers() {  # covers SV MODULE DIR -> COVER text
+  local sv=$1 m=$2 d=$3 n log reached
+  n=$(grep -c "^ *cover(" "$sv")
+  [ "$n" = 0 ] && { COVER="none"; return 0; }
+  yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
+  log=$(timeout "$PROVE_TIMEOUT" yosys-smtbmc --noprogress -s z3 --unroll -c -t "$COVER_STEPS" --dump-vcd "$d/cover.vcd" "$d/$m.cover.smt2" 2>&1)
+  reached=$(echo "$log" | grep -c "Reached cover statement")
+  if echo "$log" | grep -q "Status: PASSED"; then COVER="$reached/$n reached"; return 0; fi
+  COVER="$reached/$n reached (FAILED)"
+  echo "$log" | grep -E "Unreached|Status" | sed 's/^/    /'
+  return 1
+}
+
+while read -r blk preset main; do
+  [ "$preset" = small ] || { [ "$QUICK" = 0 ] && [ "$main" = main ]; } || continue
+  d=$OUT/${blk}_$preset; mkdir -p "$d"; m=${blk}_$preset; sv=$d/$m.sv
+  "$WARPGEN" gen "$blk" --preset "$preset" --verilog-only --name "$m" -o "$d" || exit 2
+  nprops=$(grep -c "^ *assert(" "$sv")
+  t0=$(now)
+  if prove "$sv" "$m" "$d"; then :; else failed=1; echo "FAILED: $blk $preset: $RESULT"; explain_failure "$sv" "$m" "$d"; fi
+  prove_result=$RESULT
+  if [ "$preset" = small ]; then
+    covers "$sv" "$m" "$d" || { failed=1; echo "FAILED: $blk $preset: unreached covers"; }
+  else COVER="(at small)"; fi
+  rows+=("$(printf '| %-7s | %-10s | %5s | %-14s | %-58s | %6s |' "$blk" "$preset" "$nprops" "$COVER" "$prove_result" "$(since "$t0")")")
+  if [ "$preset" = small ]; then   # the mutant must fail
+    md=$d/mutant; mkdir -p "$md"; mm=${m}_mutant
+    "$WARPGEN" gen "$blk" --preset "$preset" --mutant --verilog-only --name "$mm" -o "$md" || exit 2
+    doc=$(sed -n 's|^// MUTANT (test only): ||p' "$md/$mm.sv")
+    t0=$(now)
+    if prove "$md/$mm.sv" "$mm" "$md"; then
+      failed=1; mres="NOT CAUGHT ($RESULT)"; echo "FAILED: $blk mutant was not caught: $doc"
+    else
+      mres="caught: $RESULT"
+      explain_failure "$md/$mm.sv" "$mm" "$md" >"$md/explain.txt" 2>&1
+      prop=$(sed -n 's/^    property: //p' "$md/explain.txt" | head -1)
+      [ -n "$prop" ] && echo "mutant $blk ($doc) caught by: $prop"
+    fi
+    rows+=("$(printf '| %-7s | %-10s | %5s | %-14s | %-58s | %6s |' "$blk" "mutant" "" "" "$mres" "$(since "$t0")")")
+  fi
+done < <("$WARPGEN" list --presets)
+
+{ echo "| block   | preset     | asserts | covers       | result (engine: yosys sat -tempinduct; covers: smtbmc/z3)  | time s |"
+  echo "|---------|------------|-------|----------------|------------------------------------------------------------|--------|"
+  printf '%s\n' "${rows[@]}"; } | tee "$OUT/results.md"
+[ "$failed" = 0 ] && echo "formal: all properties hold, all covers reached, every mutant caught" || echo "formal: FAILED"
+exit $failed
