@@ -23,7 +23,7 @@ endif
 # cycles for the main job's co-simulation of each preset
 CYCLES  ?= 1000000
 
-GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/registry.c $(wildcard gen/blocks/*.c)
+GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c $(wildcard gen/blocks/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/obj/%.o)
 SIM_SRC := $(filter-out sim/models/models.c,$(wildcard sim/models/*.c)) sim/models/models.c
 SIM_OBJ := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
@@ -32,7 +32,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal
+.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal synth synth-sweep synth-check synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -119,6 +119,16 @@ bench: tools
 # covers and mutants; 'make test' runs the small presets only
 formal: tools
 	@BUILD=$(BUILD) formal/run.sh
+
+# ---- cost: area and timing from Yosys + OSU 0.18 um cells + OpenSTA (make -j2 synth)
+synth: tools
+	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) presets
+synth-sweep: tools
+	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) sweep
+synth-check: synth
+	@synth/check.sh $(BUILD)/synth/results.csv synth/baselines.csv
+synth-baseline: synth
+	@cp $(BUILD)/synth/results.csv synth/baselines.csv && echo "synth-baseline: wrote synth/baselines.csv"
 
 # ---- docs: generated parameter/port/storage tables in docs/blocks/*.md --------------
 docs: tools

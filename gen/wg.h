@@ -89,6 +89,9 @@ typedef struct wg_block {
   ** assert/assume/cover, the first cycle assumed in reset. */
   void (*emit_props)(wg_buf *o, wg_pv p);
   const char *mutant_doc;
+  /* The cost sweep: one parameter and its values, applied to the main
+  ** preset, e.g. "W=8,16,24,32,40,48,56,64" ('make synth-sweep'). */
+  const char *sweep;
 } wg_block;
 
 /* registry (gen/registry.c) */

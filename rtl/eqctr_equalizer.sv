@@ -44,22 +44,122 @@ module eqctr_equalizer (
   assign st_xmem    = warp_active & ~warp_waiting & ~warp_xalu & warp_xmem;
 
   logic [5:0] n_active, n_waiting, n_xalu, n_xmem;  // this sample's counts
-  always_comb begin
-    n_active = '0;
-    for (int i = 0; i < 48; i++) n_active = n_active + {5'd0, warp_active[i]};
+  // n_active = ones in warp_active: adder tree, 6 levels
+  wire [47:0] n_active_t0;
+  assign n_active_t0 = warp_active;
+  wire [47:0] n_active_t1;  // 24 sums of 2 bits
+  for (genvar i = 0; i < 24; i++) begin : g_n_active_t1
+    assign n_active_t1[i*2 +: 2] = {1'd0, n_active_t0[2*i*1 +: 1]} + {1'd0, n_active_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    n_waiting = '0;
-    for (int i = 0; i < 48; i++) n_waiting = n_waiting + {5'd0, st_waiting[i]};
+  wire [35:0] n_active_t2;  // 12 sums of 3 bits
+  for (genvar i = 0; i < 12; i++) begin : g_n_active_t2
+    assign n_active_t2[i*3 +: 3] = {1'd0, n_active_t1[2*i*2 +: 2]} + {1'd0, n_active_t1[(2*i+1)*2 +: 2]};
   end
-  always_comb begin
-    n_xalu = '0;
-    for (int i = 0; i < 48; i++) n_xalu = n_xalu + {5'd0, st_xalu[i]};
+  wire [23:0] n_active_t3;  // 6 sums of 4 bits
+  for (genvar i = 0; i < 6; i++) begin : g_n_active_t3
+    assign n_active_t3[i*4 +: 4] = {1'd0, n_active_t2[2*i*3 +: 3]} + {1'd0, n_active_t2[(2*i+1)*3 +: 3]};
   end
-  always_comb begin
-    n_xmem = '0;
-    for (int i = 0; i < 48; i++) n_xmem = n_xmem + {5'd0, st_xmem[i]};
+  wire [14:0] n_active_t4;  // 3 sums of 5 bits
+  for (genvar i = 0; i < 3; i++) begin : g_n_active_t4
+    assign n_active_t4[i*5 +: 5] = {1'd0, n_active_t3[2*i*4 +: 4]} + {1'd0, n_active_t3[(2*i+1)*4 +: 4]};
   end
+  wire [11:0] n_active_t5;  // 2 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_active_t5
+    assign n_active_t5[i*6 +: 6] = {1'd0, n_active_t4[2*i*5 +: 5]} + {1'd0, n_active_t4[(2*i+1)*5 +: 5]};
+  end
+  assign n_active_t5[6 +: 6] = {1'd0, n_active_t4[10 +: 5]};  // the odd one moves up
+  wire [5:0] n_active_t6;  // 1 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_active_t6
+    assign n_active_t6[i*6 +: 6] = n_active_t5[2*i*6 +: 6] + n_active_t5[(2*i+1)*6 +: 6];
+  end
+  assign n_active = n_active_t6;
+  // n_waiting = ones in st_waiting: adder tree, 6 levels
+  wire [47:0] n_waiting_t0;
+  assign n_waiting_t0 = st_waiting;
+  wire [47:0] n_waiting_t1;  // 24 sums of 2 bits
+  for (genvar i = 0; i < 24; i++) begin : g_n_waiting_t1
+    assign n_waiting_t1[i*2 +: 2] = {1'd0, n_waiting_t0[2*i*1 +: 1]} + {1'd0, n_waiting_t0[(2*i+1)*1 +: 1]};
+  end
+  wire [35:0] n_waiting_t2;  // 12 sums of 3 bits
+  for (genvar i = 0; i < 12; i++) begin : g_n_waiting_t2
+    assign n_waiting_t2[i*3 +: 3] = {1'd0, n_waiting_t1[2*i*2 +: 2]} + {1'd0, n_waiting_t1[(2*i+1)*2 +: 2]};
+  end
+  wire [23:0] n_waiting_t3;  // 6 sums of 4 bits
+  for (genvar i = 0; i < 6; i++) begin : g_n_waiting_t3
+    assign n_waiting_t3[i*4 +: 4] = {1'd0, n_waiting_t2[2*i*3 +: 3]} + {1'd0, n_waiting_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [14:0] n_waiting_t4;  // 3 sums of 5 bits
+  for (genvar i = 0; i < 3; i++) begin : g_n_waiting_t4
+    assign n_waiting_t4[i*5 +: 5] = {1'd0, n_waiting_t3[2*i*4 +: 4]} + {1'd0, n_waiting_t3[(2*i+1)*4 +: 4]};
+  end
+  wire [11:0] n_waiting_t5;  // 2 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_waiting_t5
+    assign n_waiting_t5[i*6 +: 6] = {1'd0, n_waiting_t4[2*i*5 +: 5]} + {1'd0, n_waiting_t4[(2*i+1)*5 +: 5]};
+  end
+  assign n_waiting_t5[6 +: 6] = {1'd0, n_waiting_t4[10 +: 5]};  // the odd one moves up
+  wire [5:0] n_waiting_t6;  // 1 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_waiting_t6
+    assign n_waiting_t6[i*6 +: 6] = n_waiting_t5[2*i*6 +: 6] + n_waiting_t5[(2*i+1)*6 +: 6];
+  end
+  assign n_waiting = n_waiting_t6;
+  // n_xalu = ones in st_xalu: adder tree, 6 levels
+  wire [47:0] n_xalu_t0;
+  assign n_xalu_t0 = st_xalu;
+  wire [47:0] n_xalu_t1;  // 24 sums of 2 bits
+  for (genvar i = 0; i < 24; i++) begin : g_n_xalu_t1
+    assign n_xalu_t1[i*2 +: 2] = {1'd0, n_xalu_t0[2*i*1 +: 1]} + {1'd0, n_xalu_t0[(2*i+1)*1 +: 1]};
+  end
+  wire [35:0] n_xalu_t2;  // 12 sums of 3 bits
+  for (genvar i = 0; i < 12; i++) begin : g_n_xalu_t2
+    assign n_xalu_t2[i*3 +: 3] = {1'd0, n_xalu_t1[2*i*2 +: 2]} + {1'd0, n_xalu_t1[(2*i+1)*2 +: 2]};
+  end
+  wire [23:0] n_xalu_t3;  // 6 sums of 4 bits
+  for (genvar i = 0; i < 6; i++) begin : g_n_xalu_t3
+    assign n_xalu_t3[i*4 +: 4] = {1'd0, n_xalu_t2[2*i*3 +: 3]} + {1'd0, n_xalu_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [14:0] n_xalu_t4;  // 3 sums of 5 bits
+  for (genvar i = 0; i < 3; i++) begin : g_n_xalu_t4
+    assign n_xalu_t4[i*5 +: 5] = {1'd0, n_xalu_t3[2*i*4 +: 4]} + {1'd0, n_xalu_t3[(2*i+1)*4 +: 4]};
+  end
+  wire [11:0] n_xalu_t5;  // 2 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xalu_t5
+    assign n_xalu_t5[i*6 +: 6] = {1'd0, n_xalu_t4[2*i*5 +: 5]} + {1'd0, n_xalu_t4[(2*i+1)*5 +: 5]};
+  end
+  assign n_xalu_t5[6 +: 6] = {1'd0, n_xalu_t4[10 +: 5]};  // the odd one moves up
+  wire [5:0] n_xalu_t6;  // 1 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xalu_t6
+    assign n_xalu_t6[i*6 +: 6] = n_xalu_t5[2*i*6 +: 6] + n_xalu_t5[(2*i+1)*6 +: 6];
+  end
+  assign n_xalu = n_xalu_t6;
+  // n_xmem = ones in st_xmem: adder tree, 6 levels
+  wire [47:0] n_xmem_t0;
+  assign n_xmem_t0 = st_xmem;
+  wire [47:0] n_xmem_t1;  // 24 sums of 2 bits
+  for (genvar i = 0; i < 24; i++) begin : g_n_xmem_t1
+    assign n_xmem_t1[i*2 +: 2] = {1'd0, n_xmem_t0[2*i*1 +: 1]} + {1'd0, n_xmem_t0[(2*i+1)*1 +: 1]};
+  end
+  wire [35:0] n_xmem_t2;  // 12 sums of 3 bits
+  for (genvar i = 0; i < 12; i++) begin : g_n_xmem_t2
+    assign n_xmem_t2[i*3 +: 3] = {1'd0, n_xmem_t1[2*i*2 +: 2]} + {1'd0, n_xmem_t1[(2*i+1)*2 +: 2]};
+  end
+  wire [23:0] n_xmem_t3;  // 6 sums of 4 bits
+  for (genvar i = 0; i < 6; i++) begin : g_n_xmem_t3
+    assign n_xmem_t3[i*4 +: 4] = {1'd0, n_xmem_t2[2*i*3 +: 3]} + {1'd0, n_xmem_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [14:0] n_xmem_t4;  // 3 sums of 5 bits
+  for (genvar i = 0; i < 3; i++) begin : g_n_xmem_t4
+    assign n_xmem_t4[i*5 +: 5] = {1'd0, n_xmem_t3[2*i*4 +: 4]} + {1'd0, n_xmem_t3[(2*i+1)*4 +: 4]};
+  end
+  wire [11:0] n_xmem_t5;  // 2 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xmem_t5
+    assign n_xmem_t5[i*6 +: 6] = {1'd0, n_xmem_t4[2*i*5 +: 5]} + {1'd0, n_xmem_t4[(2*i+1)*5 +: 5]};
+  end
+  assign n_xmem_t5[6 +: 6] = {1'd0, n_xmem_t4[10 +: 5]};  // the odd one moves up
+  wire [5:0] n_xmem_t6;  // 1 sums of 6 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xmem_t6
+    assign n_xmem_t6[i*6 +: 6] = n_xmem_t5[2*i*6 +: 6] + n_xmem_t5[(2*i+1)*6 +: 6];
+  end
+  assign n_xmem = n_xmem_t6;
 
   // ---- sampling every S=128 cycles, decision every E=4096 cycles ----
   logic sample_now, epoch_end;

@@ -44,22 +44,54 @@ module eqctr_small (
   assign st_xmem    = warp_active & ~warp_waiting & ~warp_xalu & warp_xmem;
 
   logic [2:0] n_active, n_waiting, n_xalu, n_xmem;  // this sample's counts
-  always_comb begin
-    n_active = '0;
-    for (int i = 0; i < 4; i++) n_active = n_active + {2'd0, warp_active[i]};
+  // n_active = ones in warp_active: adder tree, 2 levels
+  wire [3:0] n_active_t0;
+  assign n_active_t0 = warp_active;
+  wire [3:0] n_active_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 2; i++) begin : g_n_active_t1
+    assign n_active_t1[i*2 +: 2] = {1'd0, n_active_t0[2*i*1 +: 1]} + {1'd0, n_active_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    n_waiting = '0;
-    for (int i = 0; i < 4; i++) n_waiting = n_waiting + {2'd0, st_waiting[i]};
+  wire [2:0] n_active_t2;  // 1 sums of 3 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_active_t2
+    assign n_active_t2[i*3 +: 3] = {1'd0, n_active_t1[2*i*2 +: 2]} + {1'd0, n_active_t1[(2*i+1)*2 +: 2]};
   end
-  always_comb begin
-    n_xalu = '0;
-    for (int i = 0; i < 4; i++) n_xalu = n_xalu + {2'd0, st_xalu[i]};
+  assign n_active = n_active_t2;
+  // n_waiting = ones in st_waiting: adder tree, 2 levels
+  wire [3:0] n_waiting_t0;
+  assign n_waiting_t0 = st_waiting;
+  wire [3:0] n_waiting_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 2; i++) begin : g_n_waiting_t1
+    assign n_waiting_t1[i*2 +: 2] = {1'd0, n_waiting_t0[2*i*1 +: 1]} + {1'd0, n_waiting_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    n_xmem = '0;
-    for (int i = 0; i < 4; i++) n_xmem = n_xmem + {2'd0, st_xmem[i]};
+  wire [2:0] n_waiting_t2;  // 1 sums of 3 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_waiting_t2
+    assign n_waiting_t2[i*3 +: 3] = {1'd0, n_waiting_t1[2*i*2 +: 2]} + {1'd0, n_waiting_t1[(2*i+1)*2 +: 2]};
   end
+  assign n_waiting = n_waiting_t2;
+  // n_xalu = ones in st_xalu: adder tree, 2 levels
+  wire [3:0] n_xalu_t0;
+  assign n_xalu_t0 = st_xalu;
+  wire [3:0] n_xalu_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 2; i++) begin : g_n_xalu_t1
+    assign n_xalu_t1[i*2 +: 2] = {1'd0, n_xalu_t0[2*i*1 +: 1]} + {1'd0, n_xalu_t0[(2*i+1)*1 +: 1]};
+  end
+  wire [2:0] n_xalu_t2;  // 1 sums of 3 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xalu_t2
+    assign n_xalu_t2[i*3 +: 3] = {1'd0, n_xalu_t1[2*i*2 +: 2]} + {1'd0, n_xalu_t1[(2*i+1)*2 +: 2]};
+  end
+  assign n_xalu = n_xalu_t2;
+  // n_xmem = ones in st_xmem: adder tree, 2 levels
+  wire [3:0] n_xmem_t0;
+  assign n_xmem_t0 = st_xmem;
+  wire [3:0] n_xmem_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 2; i++) begin : g_n_xmem_t1
+    assign n_xmem_t1[i*2 +: 2] = {1'd0, n_xmem_t0[2*i*1 +: 1]} + {1'd0, n_xmem_t0[(2*i+1)*1 +: 1]};
+  end
+  wire [2:0] n_xmem_t2;  // 1 sums of 3 bits
+  for (genvar i = 0; i < 1; i++) begin : g_n_xmem_t2
+    assign n_xmem_t2[i*3 +: 3] = {1'd0, n_xmem_t1[2*i*2 +: 2]} + {1'd0, n_xmem_t1[(2*i+1)*2 +: 2]};
+  end
+  assign n_xmem = n_xmem_t2;
 
   // ---- sampling every S=2 cycles, decision every E=8 cycles ----
   logic sample_now, epoch_end;

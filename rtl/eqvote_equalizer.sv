@@ -21,16 +21,52 @@ module eqvote_equalizer (
 
   // ---- sm domain ----
   logic [3:0] sm_up, sm_down;
-  always_comb begin
-    sm_up = '0;
-    for (int i = 0; i < 15; i++)
-      if (sm_req[i*2 +: 2] == 2'd1) sm_up = sm_up + 4'd1;
+  logic [14:0] sm_up_is;  // field i of sm_req equals 1
+  always_comb for (int i = 0; i < 15; i++) sm_up_is[i] = (sm_req[i*2 +: 2] == 2'd1);
+  // sm_up = ones in sm_up_is: adder tree, 4 levels
+  wire [14:0] sm_up_t0;
+  assign sm_up_t0 = sm_up_is;
+  wire [15:0] sm_up_t1;  // 8 sums of 2 bits
+  for (genvar i = 0; i < 7; i++) begin : g_sm_up_t1
+    assign sm_up_t1[i*2 +: 2] = {1'd0, sm_up_t0[2*i*1 +: 1]} + {1'd0, sm_up_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    sm_down = '0;
-    for (int i = 0; i < 15; i++)
-      if (sm_req[i*2 +: 2] == 2'd2) sm_down = sm_down + 4'd1;
+  assign sm_up_t1[14 +: 2] = {1'd0, sm_up_t0[14 +: 1]};  // the odd one moves up
+  wire [11:0] sm_up_t2;  // 4 sums of 3 bits
+  for (genvar i = 0; i < 4; i++) begin : g_sm_up_t2
+    assign sm_up_t2[i*3 +: 3] = {1'd0, sm_up_t1[2*i*2 +: 2]} + {1'd0, sm_up_t1[(2*i+1)*2 +: 2]};
   end
+  wire [7:0] sm_up_t3;  // 2 sums of 4 bits
+  for (genvar i = 0; i < 2; i++) begin : g_sm_up_t3
+    assign sm_up_t3[i*4 +: 4] = {1'd0, sm_up_t2[2*i*3 +: 3]} + {1'd0, sm_up_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [3:0] sm_up_t4;  // 1 sums of 4 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_up_t4
+    assign sm_up_t4[i*4 +: 4] = sm_up_t3[2*i*4 +: 4] + sm_up_t3[(2*i+1)*4 +: 4];
+  end
+  assign sm_up = sm_up_t4;
+  logic [14:0] sm_down_is;  // field i of sm_req equals 2
+  always_comb for (int i = 0; i < 15; i++) sm_down_is[i] = (sm_req[i*2 +: 2] == 2'd2);
+  // sm_down = ones in sm_down_is: adder tree, 4 levels
+  wire [14:0] sm_down_t0;
+  assign sm_down_t0 = sm_down_is;
+  wire [15:0] sm_down_t1;  // 8 sums of 2 bits
+  for (genvar i = 0; i < 7; i++) begin : g_sm_down_t1
+    assign sm_down_t1[i*2 +: 2] = {1'd0, sm_down_t0[2*i*1 +: 1]} + {1'd0, sm_down_t0[(2*i+1)*1 +: 1]};
+  end
+  assign sm_down_t1[14 +: 2] = {1'd0, sm_down_t0[14 +: 1]};  // the odd one moves up
+  wire [11:0] sm_down_t2;  // 4 sums of 3 bits
+  for (genvar i = 0; i < 4; i++) begin : g_sm_down_t2
+    assign sm_down_t2[i*3 +: 3] = {1'd0, sm_down_t1[2*i*2 +: 2]} + {1'd0, sm_down_t1[(2*i+1)*2 +: 2]};
+  end
+  wire [7:0] sm_down_t3;  // 2 sums of 4 bits
+  for (genvar i = 0; i < 2; i++) begin : g_sm_down_t3
+    assign sm_down_t3[i*4 +: 4] = {1'd0, sm_down_t2[2*i*3 +: 3]} + {1'd0, sm_down_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [3:0] sm_down_t4;  // 1 sums of 4 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_down_t4
+    assign sm_down_t4[i*4 +: 4] = sm_down_t3[2*i*4 +: 4] + sm_down_t3[(2*i+1)*4 +: 4];
+  end
+  assign sm_down = sm_down_t4;
   logic sm_go_up, sm_go_down;
   // strict majority of all N=15 SMs: 2*votes > N; a tie keeps the level
   assign sm_go_up   = {sm_up, 1'b0} > 5'd15;
@@ -52,16 +88,52 @@ module eqvote_equalizer (
 
   // ---- mem domain ----
   logic [3:0] mem_up, mem_down;
-  always_comb begin
-    mem_up = '0;
-    for (int i = 0; i < 15; i++)
-      if (mem_req[i*2 +: 2] == 2'd1) mem_up = mem_up + 4'd1;
+  logic [14:0] mem_up_is;  // field i of mem_req equals 1
+  always_comb for (int i = 0; i < 15; i++) mem_up_is[i] = (mem_req[i*2 +: 2] == 2'd1);
+  // mem_up = ones in mem_up_is: adder tree, 4 levels
+  wire [14:0] mem_up_t0;
+  assign mem_up_t0 = mem_up_is;
+  wire [15:0] mem_up_t1;  // 8 sums of 2 bits
+  for (genvar i = 0; i < 7; i++) begin : g_mem_up_t1
+    assign mem_up_t1[i*2 +: 2] = {1'd0, mem_up_t0[2*i*1 +: 1]} + {1'd0, mem_up_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    mem_down = '0;
-    for (int i = 0; i < 15; i++)
-      if (mem_req[i*2 +: 2] == 2'd2) mem_down = mem_down + 4'd1;
+  assign mem_up_t1[14 +: 2] = {1'd0, mem_up_t0[14 +: 1]};  // the odd one moves up
+  wire [11:0] mem_up_t2;  // 4 sums of 3 bits
+  for (genvar i = 0; i < 4; i++) begin : g_mem_up_t2
+    assign mem_up_t2[i*3 +: 3] = {1'd0, mem_up_t1[2*i*2 +: 2]} + {1'd0, mem_up_t1[(2*i+1)*2 +: 2]};
   end
+  wire [7:0] mem_up_t3;  // 2 sums of 4 bits
+  for (genvar i = 0; i < 2; i++) begin : g_mem_up_t3
+    assign mem_up_t3[i*4 +: 4] = {1'd0, mem_up_t2[2*i*3 +: 3]} + {1'd0, mem_up_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [3:0] mem_up_t4;  // 1 sums of 4 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_up_t4
+    assign mem_up_t4[i*4 +: 4] = mem_up_t3[2*i*4 +: 4] + mem_up_t3[(2*i+1)*4 +: 4];
+  end
+  assign mem_up = mem_up_t4;
+  logic [14:0] mem_down_is;  // field i of mem_req equals 2
+  always_comb for (int i = 0; i < 15; i++) mem_down_is[i] = (mem_req[i*2 +: 2] == 2'd2);
+  // mem_down = ones in mem_down_is: adder tree, 4 levels
+  wire [14:0] mem_down_t0;
+  assign mem_down_t0 = mem_down_is;
+  wire [15:0] mem_down_t1;  // 8 sums of 2 bits
+  for (genvar i = 0; i < 7; i++) begin : g_mem_down_t1
+    assign mem_down_t1[i*2 +: 2] = {1'd0, mem_down_t0[2*i*1 +: 1]} + {1'd0, mem_down_t0[(2*i+1)*1 +: 1]};
+  end
+  assign mem_down_t1[14 +: 2] = {1'd0, mem_down_t0[14 +: 1]};  // the odd one moves up
+  wire [11:0] mem_down_t2;  // 4 sums of 3 bits
+  for (genvar i = 0; i < 4; i++) begin : g_mem_down_t2
+    assign mem_down_t2[i*3 +: 3] = {1'd0, mem_down_t1[2*i*2 +: 2]} + {1'd0, mem_down_t1[(2*i+1)*2 +: 2]};
+  end
+  wire [7:0] mem_down_t3;  // 2 sums of 4 bits
+  for (genvar i = 0; i < 2; i++) begin : g_mem_down_t3
+    assign mem_down_t3[i*4 +: 4] = {1'd0, mem_down_t2[2*i*3 +: 3]} + {1'd0, mem_down_t2[(2*i+1)*3 +: 3]};
+  end
+  wire [3:0] mem_down_t4;  // 1 sums of 4 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_down_t4
+    assign mem_down_t4[i*4 +: 4] = mem_down_t3[2*i*4 +: 4] + mem_down_t3[(2*i+1)*4 +: 4];
+  end
+  assign mem_down = mem_down_t4;
   logic mem_go_up, mem_go_down;
   // strict majority of all N=15 SMs: 2*votes > N; a tie keeps the level
   assign mem_go_up   = {mem_up, 1'b0} > 5'd15;

@@ -21,16 +21,36 @@ module eqvote_small (
 
   // ---- sm domain ----
   logic [1:0] sm_up, sm_down;
-  always_comb begin
-    sm_up = '0;
-    for (int i = 0; i < 3; i++)
-      if (sm_req[i*2 +: 2] == 2'd1) sm_up = sm_up + 2'd1;
+  logic [2:0] sm_up_is;  // field i of sm_req equals 1
+  always_comb for (int i = 0; i < 3; i++) sm_up_is[i] = (sm_req[i*2 +: 2] == 2'd1);
+  // sm_up = ones in sm_up_is: adder tree, 2 levels
+  wire [2:0] sm_up_t0;
+  assign sm_up_t0 = sm_up_is;
+  wire [3:0] sm_up_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_up_t1
+    assign sm_up_t1[i*2 +: 2] = {1'd0, sm_up_t0[2*i*1 +: 1]} + {1'd0, sm_up_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    sm_down = '0;
-    for (int i = 0; i < 3; i++)
-      if (sm_req[i*2 +: 2] == 2'd2) sm_down = sm_down + 2'd1;
+  assign sm_up_t1[2 +: 2] = {1'd0, sm_up_t0[2 +: 1]};  // the odd one moves up
+  wire [1:0] sm_up_t2;  // 1 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_up_t2
+    assign sm_up_t2[i*2 +: 2] = sm_up_t1[2*i*2 +: 2] + sm_up_t1[(2*i+1)*2 +: 2];
   end
+  assign sm_up = sm_up_t2;
+  logic [2:0] sm_down_is;  // field i of sm_req equals 2
+  always_comb for (int i = 0; i < 3; i++) sm_down_is[i] = (sm_req[i*2 +: 2] == 2'd2);
+  // sm_down = ones in sm_down_is: adder tree, 2 levels
+  wire [2:0] sm_down_t0;
+  assign sm_down_t0 = sm_down_is;
+  wire [3:0] sm_down_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_down_t1
+    assign sm_down_t1[i*2 +: 2] = {1'd0, sm_down_t0[2*i*1 +: 1]} + {1'd0, sm_down_t0[(2*i+1)*1 +: 1]};
+  end
+  assign sm_down_t1[2 +: 2] = {1'd0, sm_down_t0[2 +: 1]};  // the odd one moves up
+  wire [1:0] sm_down_t2;  // 1 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_sm_down_t2
+    assign sm_down_t2[i*2 +: 2] = sm_down_t1[2*i*2 +: 2] + sm_down_t1[(2*i+1)*2 +: 2];
+  end
+  assign sm_down = sm_down_t2;
   logic sm_go_up, sm_go_down;
   // strict majority of all N=3 SMs: 2*votes > N; a tie keeps the level
   assign sm_go_up   = {sm_up, 1'b0} > 3'd3;
@@ -52,16 +72,36 @@ module eqvote_small (
 
   // ---- mem domain ----
   logic [1:0] mem_up, mem_down;
-  always_comb begin
-    mem_up = '0;
-    for (int i = 0; i < 3; i++)
-      if (mem_req[i*2 +: 2] == 2'd1) mem_up = mem_up + 2'd1;
+  logic [2:0] mem_up_is;  // field i of mem_req equals 1
+  always_comb for (int i = 0; i < 3; i++) mem_up_is[i] = (mem_req[i*2 +: 2] == 2'd1);
+  // mem_up = ones in mem_up_is: adder tree, 2 levels
+  wire [2:0] mem_up_t0;
+  assign mem_up_t0 = mem_up_is;
+  wire [3:0] mem_up_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_up_t1
+    assign mem_up_t1[i*2 +: 2] = {1'd0, mem_up_t0[2*i*1 +: 1]} + {1'd0, mem_up_t0[(2*i+1)*1 +: 1]};
   end
-  always_comb begin
-    mem_down = '0;
-    for (int i = 0; i < 3; i++)
-      if (mem_req[i*2 +: 2] == 2'd2) mem_down = mem_down + 2'd1;
+  assign mem_up_t1[2 +: 2] = {1'd0, mem_up_t0[2 +: 1]};  // the odd one moves up
+  wire [1:0] mem_up_t2;  // 1 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_up_t2
+    assign mem_up_t2[i*2 +: 2] = mem_up_t1[2*i*2 +: 2] + mem_up_t1[(2*i+1)*2 +: 2];
   end
+  assign mem_up = mem_up_t2;
+  logic [2:0] mem_down_is;  // field i of mem_req equals 2
+  always_comb for (int i = 0; i < 3; i++) mem_down_is[i] = (mem_req[i*2 +: 2] == 2'd2);
+  // mem_down = ones in mem_down_is: adder tree, 2 levels
+  wire [2:0] mem_down_t0;
+  assign mem_down_t0 = mem_down_is;
+  wire [3:0] mem_down_t1;  // 2 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_down_t1
+    assign mem_down_t1[i*2 +: 2] = {1'd0, mem_down_t0[2*i*1 +: 1]} + {1'd0, mem_down_t0[(2*i+1)*1 +: 1]};
+  end
+  assign mem_down_t1[2 +: 2] = {1'd0, mem_down_t0[2 +: 1]};  // the odd one moves up
+  wire [1:0] mem_down_t2;  // 1 sums of 2 bits
+  for (genvar i = 0; i < 1; i++) begin : g_mem_down_t2
+    assign mem_down_t2[i*2 +: 2] = mem_down_t1[2*i*2 +: 2] + mem_down_t1[(2*i+1)*2 +: 2];
+  end
+  assign mem_down = mem_down_t2;
   logic mem_go_up, mem_go_down;
   // strict majority of all N=3 SMs: 2*votes > N; a tie keeps the level
   assign mem_go_up   = {mem_up, 1'b0} > 3'd3;

@@ -122,9 +122,49 @@ run check_gen t_check_gen
 t_lint() { tb/lint.sh rtl; }
 run lint_presets t_lint
 t_docs() { make -s --no-print-directory check-docs; }
+# ---- cost: synthesis of every preset, baselines, sweeps --------------------------------------------
+t_synth() {   # every preset synthesizes, matches the baselines, and holds exactly its storage in flops
+  make -s --no-print-directory SAN=1 -j2 synth-check || return 1
+  awk -F, 'NR > 1 && $4 != $5 { printf "%s %s: %s flops for %s storage bits\n", $1, $2, $5, $4; bad = 1 }
+           NR > 1 { n++ } END { if (bad || n == 0) exit 1; printf "flops == storage bits for %d presets\n", n }' \
+    build/san/synth/results.csv
+}
+run synth_presets t_synth
+t_synth_check_fails() {   # a moved baseline must be reported and fail
+  local f=$LOGS/baselines_moved.csv
+  [ -s build/san/synth/results.csv ] || make -s --no-print-directory SAN=1 synth >/dev/null || return 1
+  awk -F, 'BEGIN { OFS = "," } NR == 2 { $7 = $7 * 1.05 } { print }' synth/baselines.csv >"$f"
+  if synth/check.sh build/san/synth/results.csv "$f"; then echo "a 5% area change passed"; return 1; fi
+  awk -F, 'BEGIN { OFS = "," } NR == 3 { $12 = $12 * 0.9 } { print }' synth/baselines.csv >"$f"
+  if synth/check.sh build/san/synth/results.csv "$f"; then echo "a 10% Fmax change passed"; return 1; fi
+  echo "moved baselines are caught"
+}
+t_sweep() {   # the swept structure grows: flops never shrink and area rises with the parameter
+  make -s --no-print-directory SAN=1 -j2 synth-sweep >/dev/null || return 1
+  for f in build/san/synth/sweep_*.csv; do
+    awk -F, -v f="$f" 'NR > 2 && ($3 < pf || $5 <= pa) { printf "%s: at %s flops %s area %s after %s / %s\n", f, $1, $3, $5, pf, pa; bad = 1 }
+                       NR > 1 { pf = $3; pa = $5; n++ }
+                       END { if (bad || n < 4) exit 1; printf "%s: %d points, flops and area grow\n", f, n }' "$f" || return 1
+    [ -s "build/san/synth/plots/$(basename "$f" .csv | sed 's/^sweep_//')_sweep.svg" ] || return 1
+  done
+}
+run synth_sweep t_sweep
+t_cost_bad() {
+  local msg rc
+  msg=$("$WARPGEN" cost eqctr -p W=0 2>&1); rc=$?; echo "exit $rc: $msg"
+  [ "$rc" = 2 ] || return 1
+  msg=$(WG_LIBERTY=/nonexistent.lib "$WARPGEN" cost eqvote --preset small 2>&1); rc=$?; echo "exit $rc: $msg"
+  [ "$rc" = 3 ] && case "$msg" in *"/nonexistent.lib: cannot read the liberty file"*) return 0;; esac
+  return 1
+}
+run cost_bad_input t_cost_bad
+
 t_formal() { BUILD=build/san formal/run.sh --quick; }   # writes build/san/formal
 run formal_quick t_formal
 run docs_current t_docs
+finish_group
+
+run synth_check_fails t_synth_check_fails
 finish_group
 
 # ---- lockstep: presets, directed tables, self-test --------------------------------------------

@@ -268,6 +268,7 @@ const wg_block wg_block_eqctr = {
   "4 counters x 11 bits + 1 x 12-bit cycle counter = 56 bits for statistics (thesis 3.4.1)",
   eqctr_check, eqctr_ports, eqctr_storage, eqctr_rtl, eqctr_props,
   "X_mem no longer excludes X_alu warps (one state per warp broken)",
+  "W=8,16,24,32,40,48,56,64",
 };
 
 /* ================================================================ eqvote */
@@ -376,4 +377,5 @@ const wg_block wg_block_eqvote = {
   eqvote_params, EV_NPARAMS, eqvote_presets, 2, "equalizer", NULL,
   NULL, eqvote_ports, eqvote_storage, eqvote_rtl, eqvote_props,
   "the SM level no longer saturates at high",
+  "N=2,4,8,15,24,32,48,64",
 };
