@@ -6,6 +6,7 @@
 #include "cli.h"
 #include "cost.h"
 
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,6 +33,8 @@ static const char *usage =
   "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR]\n"
   "                            area (um2, kGE), flip-flops and critical path from\n"
   "                            Yosys + OSU 0.18 um cells + OpenSTA (WG_LIBERTY overrides)\n"
+  "  random BLOCK [--seed S] [--count N] [--corners]\n"
+  "                            legal parameter sets for tests, one '-p K=V ...' line each\n"
   "  BLOCK --help              the block's parameters and presets\n"
   "\n"
   "PARAMS (precedence: defaults < --preset < -c files < -p):\n"
@@ -83,6 +86,76 @@ static int block_help(const wg_block *b) {
   for (int i = 0; i < b->n_presets; i++)
     printf("  %-11s %s%s\n              %s\n", b->presets[i].name, b->presets[i].settings,
            strcmp(b->presets[i].name, b->main_preset) ? "" : "   (main)", b->presets[i].doc);
+  return 0;
+}
+
+/* 'random': legal parameter sets for tests, drawn from the descriptor's
+** ranges (powers of two by exponent; three draws in four from the lower
+** part of a wide range, so short epochs and small tables come up often),
+** redrawn until the block's cross-parameter check passes.  --corners: the
+** all-minimum and all-maximum sets, where legal. */
+static uint64_t rnd_next(uint64_t *s) {
+  uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL;
+  return z ^ (z >> 31);
+}
+static int64_t rnd_in(uint64_t *s, int64_t lo, int64_t hi) {
+  return lo + (int64_t)(rnd_next(s) % (uint64_t)(hi - lo + 1));
+}
+
+static void print_set(const wg_config *c) {
+  for (int i = 0; i < c->blk->n_params; i++)
+    printf("%s-p %s=%lld", i ? " " : "", c->blk->params[i].name, (long long)c->v[i]);
+  printf("\n");
+}
+
+static int cmd_random(int argc, char **argv) {
+  const char *block = NULL;
+  unsigned long long seed = 1, count = 1;
+  int corners = 0;
+  for (int i = 2; i < argc; i++) {
+    if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
+    else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = strtoull(argv[++i], NULL, 0);
+    else if (!strcmp(argv[i], "--corners")) corners = 1;
+    else if (argv[i][0] != '-' && !block) block = argv[i];
+    else return bad("usage: warpgen random BLOCK [--seed S] [--count N] [--corners]");
+  }
+  char err[512];
+  if (!block) return bad("random: missing BLOCK");
+  const wg_block *b = wg_cli_block(block, err, sizeof err);
+  if (!b) return bad(err);
+  wg_config c;
+  if (corners) {
+    for (int k = 0; k < 2; k++) {
+      wg_config_init(&c, b, NULL, err, sizeof err);
+      for (int i = 0; i < b->n_params; i++) c.v[i] = k ? b->params[i].max : b->params[i].min;
+      if (!b->check || !b->check(c.v, err, sizeof err)) print_set(&c);
+    }
+    return 0;
+  }
+  uint64_t st = seed * 0x2545F4914F6CDD1DULL + 1;
+  for (unsigned long long n = 0; n < count; n++) {
+    int tries = 0;
+    do {
+      if (++tries > 10000) { fprintf(stderr, "warpgen: random: no legal set found for %s\n", b->name); return 3; }
+      wg_config_init(&c, b, NULL, err, sizeof err);
+      for (int i = 0; i < b->n_params; i++) {
+        const wg_param_def *d = &b->params[i];
+        int narrow = rnd_next(&st) % 4 != 0;
+        if (d->pow2) {
+          int lo = wg_log2_exact(d->min), hi = wg_log2_exact(d->max);
+          if (narrow && hi > lo + 8) hi = lo + 8;
+          c.v[i] = (int64_t)1 << rnd_in(&st, lo, hi);
+        } else {
+          int64_t hi = d->max;
+          if (narrow && hi - d->min > 64) hi = d->min + 64;
+          c.v[i] = rnd_in(&st, d->min, hi);
+        }
+      }
+    } while (b->check && b->check(c.v, err, sizeof err));
+    print_set(&c);
+  }
   return 0;
 }
 
@@ -177,6 +250,7 @@ int main(int argc, char **argv) {
   if (!strcmp(cmd, "describe")) return cmd_block(argc, argv, CMD_DESCRIBE);
   if (!strcmp(cmd, "gen")) return cmd_block(argc, argv, CMD_GEN);
   if (!strcmp(cmd, "cost")) return cmd_block(argc, argv, CMD_COST);
+  if (!strcmp(cmd, "random")) return cmd_random(argc, argv);
   const wg_block *b = wg_find_block(cmd);
   if (b && (argc == 2 || !strcmp(argv[2], "--help") || !strcmp(argv[2], "-h"))) return block_help(b);
   char m[300];

@@ -211,28 +211,18 @@ done <<<"$PRESETS"
 finish_group
 
 # ---- random legal parameter sets -----------------------------------------------------------------
-RNG=$TEST_SEED
-rnd() {  # rnd N: R := 0..N-1, deterministic from TEST_SEED (an LCG in this shell, not a subshell)
-  RNG=$(( (RNG * 6364136223846793005 + 1442695040888963407) & 0x7fffffffffffffff ))
-  R=$(( (RNG >> 33) % $1 ))
-}
+# every block in the registry joins by itself: 'warpgen random' draws legal sets
+# from the descriptor's ranges (seeded), plus the all-min / all-max corners
+BLOCKS=$("$WARPGEN" list --presets | awk '{print $1}' | uniq)
 sets=()
-for i in $(seq 1 "$SETS"); do
-  rnd 64; w=$((1 + R)); rnd 9; ls=$R; rnd 6; le=$((ls + 1 + R)); [ "$le" -gt 16 ] && le=16
-  rnd 32; mc=$((1 + R)); rnd 7; hy=$((1 + R)); rnd 2; md=$R
-  sets+=("eqctr -p W=$w -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$mc -p HYST=$hy -p MEM_E_DRAM=$md")
-  rnd 64; n=$((1 + R)); rnd 2
-  sets+=("eqvote -p N=$n -p VOTE=$R")
+for b in $BLOCKS; do
+  while read -r a; do sets+=("$b $a"); done < <("$WARPGEN" random "$b" --seed "$TEST_SEED" --count "$SETS")
+  while read -r a; do sets+=("$b $a"); done < <("$WARPGEN" random "$b" --corners)
 done
-# corners: every parameter at its minimum and maximum, port widths at 32/33/64 bits and above
-sets+=("eqctr -p W=1 -p S=1 -p E=2 -p MAX_CTAS=1 -p HYST=1 -p MEM_E_DRAM=0"
-       "eqctr -p W=64 -p S=1 -p E=65536 -p MAX_CTAS=32 -p HYST=7 -p MEM_E_DRAM=1"
-       "eqctr -p W=64 -p S=4096 -p E=4096 -p MAX_CTAS=31 -p HYST=2 -p MEM_E_DRAM=1"
-       "eqctr -p W=33 -p S=1 -p E=4 -p MAX_CTAS=2 -p HYST=1 -p MEM_E_DRAM=0"
-       "eqvote -p N=1 -p VOTE=0" "eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0"
-       "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1" "eqvote -p N=64 -p VOTE=0")
+# extra edges: request ports at 32/33/64 bits and above
+sets+=("eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0" "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1")
 printf 'random set: %s\n' "${sets[@]}"
-if [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $((SETS * 2 * 9 / 10)) ]; then
+if [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $(( ${#sets[@]} * 8 / 10 )) ]; then
   echo "random parameter sets repeat too often: the generator is broken"; exit 1
 fi
 t_lint_sweep() {  # many more parameter sets than we simulate: lint only (verilator -Wall, +FORMAL)
@@ -249,12 +239,8 @@ t_lint_sweep() {  # many more parameter sets than we simulate: lint only (verila
   return $bad
 }
 lint_sets=()
-for i in $(seq 1 $((SETS * 3))); do
-  rnd 64; w=$((1 + R)); rnd 13; ls=$R; rnd 5; le=$((ls + 1 + R)); [ "$le" -gt 16 ] && le=16
-  rnd 32; mc=$((1 + R)); rnd 7; hy=$((1 + R)); rnd 2; md=$R
-  lint_sets+=("eqctr -p W=$w -p S=$((1 << ls)) -p E=$((1 << le)) -p MAX_CTAS=$mc -p HYST=$hy -p MEM_E_DRAM=$md")
-  rnd 64; n=$((1 + R)); rnd 2
-  lint_sets+=("eqvote -p N=$n -p VOTE=$R")
+for b in $BLOCKS; do
+  while read -r a; do lint_sets+=("$b $a"); done < <("$WARPGEN" random "$b" --seed "$((TEST_SEED + 7777))" --count $((SETS * 3)))
 done
 run lint_sweep t_lint_sweep
 

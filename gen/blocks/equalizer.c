@@ -127,6 +127,7 @@ static void eqctr_rtl(wg_buf *o, wg_pv p, int mutant) {
              (long long)p[EQ_S], (long long)p[EQ_E]);
   wgb_printf(o, "  logic sample_now, epoch_end;\n");
   if (d.LS == 0) wgb_printf(o, "  assign sample_now = 1'b1;\n");
+  else if (d.LS == d.LE) wgb_printf(o, "  assign sample_now = (cycle == '1);  // S = E: one sample, at the epoch's end\n");
   else wgb_printf(o, "  assign sample_now = (cycle[%d:0] == '1);\n", d.LS - 1);
   wgb_printf(o, "  assign epoch_end  = (cycle == '1);  // E is a power of two: last cycle is all ones\n\n");
   wgb_printf(o, "  // Epoch sums including this cycle's sample: what the decision sees.\n");
