@@ -22,8 +22,8 @@ WARPGEN=$B/warpgen
 OUT=$B/formal
 QUICK=0; [ "${1:-}" = --quick ] && QUICK=1
 PROVE_STEPS=${PROVE_STEPS:-20}      # induction length tried by sat -tempinduct
-PROVE_TIMEOUT=${PROVE_TIMEOUT:-300} # seconds before falling back to BMC
-BMC_DEPTH=${BMC_DEPTH:-12}          # depth of that fallback
+PROVE_TIMEOUT=${PROVE_TIMEOUT:-120} # seconds before falling back to BMC
+BMC_DEPTH=${BMC_DEPTH:-40}          # depth of that fallback
 COVER_STEPS=${COVER_STEPS:-40}
 rm -rf "$OUT" && mkdir -p "$OUT"
 rows=(); failed=0

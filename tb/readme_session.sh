@@ -1,0 +1,14 @@
+#!/usr/bin/env bash
+# readme_session.sh -- re-run the README's example session and bench and print
+# them, so the README can show real output ('tb/readme_session.sh > /tmp/s').
+set -u
+cd "$(dirname "$0")/.."
+run() { echo "\$ $*"; eval "$@" 2>&1 | sed "s|$PWD/||g"; echo; }
+run build/warpgen list
+run build/warpgen describe eqvote --preset equalizer
+run 'build/warpgen gen eqctr --preset equalizer -o /tmp/out && ls /tmp/out'
+run 'build/warpgen gen eqctr -p S=3 -o /tmp/out2; echo "exit $?"'
+run build/cosim eqctr --preset equalizer --stim directed
+run build/cosim eqvote -p N=40 -p VOTE=1 --cycles 1000000 --seed 7
+run 'build/warpgen cost eqctr --preset equalizer'
+run 'build/cosim eqctr --preset small --inject-fault 1234:sum_xmem; echo "exit $?"'
