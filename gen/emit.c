@@ -326,15 +326,17 @@ void wg_describe(const wg_config *c, FILE *f, int md) {
     fprintf(f, "parameter set: %s%s%s%s\n\n", ps, c->preset ? " (preset " : "",
             c->preset ? c->preset : "", c->preset ? ")" : "");
   }
-  fprintf(f, md ? "### Parameters\n\n| name | value | default | legal | doc |\n|---|---|---|---|---|\n"
-                : "Parameters\n  %-10s %8s %8s  %-22s %s\n", "name", "value", "default", "legal", "doc");
+  int pw = 10;   /* the name column fits the longest parameter name */
+  for (int i = 0; i < b->n_params; i++) if ((int)strlen(b->params[i].name) > pw) pw = (int)strlen(b->params[i].name);
+  if (md) fprintf(f, "### Parameters\n\n| name | value | default | legal | doc |\n|---|---|---|---|---|\n");
+  else fprintf(f, "Parameters\n  %-*s %8s %8s  %-22s %s\n", pw, "name", "value", "default", "legal", "doc");
   for (int i = 0; i < b->n_params; i++) {
     const wg_param_def *d = &b->params[i];
     char rng[64];
     snprintf(rng, sizeof rng, "%lld..%lld%s", (long long)d->min, (long long)d->max,
              d->pow2 ? " (2^k)" : "");
-    fprintf(f, md ? "| `%s` | %lld | %lld | %s | %s |\n" : "  %-10s %8lld %8lld  %-22s %s\n",
-            d->name, (long long)c->v[i], (long long)d->def, rng, d->doc);
+    if (md) fprintf(f, "| `%s` | %lld | %lld | %s | %s |\n", d->name, (long long)c->v[i], (long long)d->def, rng, d->doc);
+    else fprintf(f, "  %-*s %8lld %8lld  %-22s %s\n", pw, d->name, (long long)c->v[i], (long long)d->def, rng, d->doc);
   }
   wg_port p[WG_MAX_PORTS];
   int np = get_ports(c, p);

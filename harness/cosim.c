@@ -25,6 +25,7 @@
 static const char *usage =
   "usage: cosim BLOCK [PARAMS] [--cycles N] [--seed S] [--stim random|directed]\n"
   "             [--trace F.fst] [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--quiet]\n"
+  "             [--coverage]\n"
   "\n"
   "Lockstep co-simulation of a block's generated RTL (Verilator) against its C\n"
   "model, every output bit every cycle.  The first mismatch prints the cycle,\n"
@@ -40,6 +41,7 @@ static const char *usage =
   "                    initial state from seed K; reset must define every output\n"
   "  --bench           print 'block preset cycles lockstep/s bare/s ratio'\n"
   "  --inject-fault C:PORT  flip bit 0 of the model's PORT at cycle C (harness self-test)\n"
+  "  --coverage        after a pass, per output port: changes, and cycles at 1\n"
   "exit status: 0 pass, 1 mismatch or failed check, 2 bad input\n";
 
 int main(int argc, char **argv) {
@@ -62,7 +64,7 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
     int has_value = !strcmp(a, "--cycles") || !strcmp(a, "--seed") || !strcmp(a, "--stim") ||
                     !strcmp(a, "--trace") || !strcmp(a, "--x-seed") || !strcmp(a, "--inject-fault");
-    int flag = !strcmp(a, "--bench") || !strcmp(a, "--quiet");
+    int flag = !strcmp(a, "--bench") || !strcmp(a, "--quiet") || !strcmp(a, "--coverage");
     if (!has_value && !flag) {
       fprintf(stderr, "cosim: unknown option '%s' (see 'cosim --help')\n", a);
       return 2;

@@ -30,6 +30,7 @@ typedef struct run_opts {
   const char *trace;          /* FST path or NULL */
   int         compare;        /* 0: bare RTL (bench) */
   int64_t     fault_cycle;    /* -1: none */
+  int         coverage;       /* count output toggles and cycles at 1, per port */
   const char *replay;         /* bench: pre-generated inputs, replayed cyclically */
   uint64_t    replay_n;       /* number of input structs in 'replay' */
   int         fault_port;     /* index into wg_rtl.ports */
@@ -47,7 +48,7 @@ typedef struct run_result {
 static const char *usage =
   "usage: lockstep [--cycles N] [--seed S] [--stim random|directed] [--trace F.fst]\n"
   "                [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--fail-dir DIR]\n"
-  "                [--repro-prefix CMD] [--quiet]\n"
+  "                [--repro-prefix CMD] [--quiet] [--coverage]\n"
   "Runs this build's RTL against the C model; see 'cosim --help'.\n";
 
 static double now(void) {
@@ -79,13 +80,41 @@ static int first_diff_port(const void *a, const void *b) {
   return -1;
 }
 
+/* --coverage: per output port, how often it changed and (1-bit ports) how
+** many cycles it was 1 -- "did the stimulus reach full / MP mode / a new
+** owner, and how often?" without block-specific code. */
+#define MAX_COV 64
+static uint64_t cov_toggles[MAX_COV], cov_high[MAX_COV];
+
+static void cover_outputs(const void *prev, const void *cur) {
+  for (int i = 0; i < wg_rtl.n_ports && i < MAX_COV; i++) {
+    const wg_port_info *p = &wg_rtl.ports[i];
+    if (p->dir != 1) continue;
+    const char *a = (const char *)prev + p->offset, *b = (const char *)cur + p->offset;
+    if (memcmp(a, b, 4 * (size_t)p->words)) cov_toggles[i]++;
+    if (p->width == 1 && (*(const uint32_t *)b & 1)) cov_high[i]++;
+  }
+}
+
+static void print_coverage(uint64_t cycles) {
+  printf("  coverage over %" PRIu64 " cycles (output: changes; 1-bit outputs: cycles at 1):\n", cycles);
+  for (int i = 0; i < wg_rtl.n_ports && i < MAX_COV; i++) {
+    const wg_port_info *p = &wg_rtl.ports[i];
+    if (p->dir != 1) continue;
+    printf("    %-14s %10" PRIu64 " changes", p->name, cov_toggles[i]);
+    if (p->width == 1) printf(", 1 in %5.1f%% of cycles", 100.0 * (double)cov_high[i] / (double)(cycles ? cycles : 1));
+    printf("\n");
+  }
+}
+
 static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *sops,
                uint64_t stop_after, run_result *r) {
   memset(r, 0, sizeof *r);
   void *in = calloc(1, wg_rtl.in_size), *in0 = in, *mout = calloc(1, wg_rtl.out_size);
   void *rout = calloc(1, wg_rtl.out_size), *model = calloc(1, mops->size);
+  void *prev = calloc(1, wg_rtl.out_size);
   void *st = calloc(1, sops->size);
-  if (!in || !mout || !rout || !model || !st) { fprintf(stderr, "lockstep: out of memory\n"); exit(3); }
+  if (!in || !mout || !rout || !model || !st || !prev) { fprintf(stderr, "lockstep: out of memory\n"); exit(3); }
   char msg[256] = "";
   if (mops->init(model, wg_rtl.params)) {
     fprintf(stderr, "lockstep: the %s model rejects parameters %s\n", wg_rtl.block, wg_rtl.params_text);
@@ -123,6 +152,10 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
         c++;
         break;
       }
+      if (o->coverage) {
+        if (c > 1) cover_outputs(prev, mout);
+        memcpy(prev, mout, wg_rtl.out_size);
+      }
       if (sops->check && sops->check(st, c, mout, msg, sizeof msg)) {
         r->failed = 2;
         r->fail_cycle = c;
@@ -138,6 +171,7 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
   r->seconds = now() - t0;
   r->cycles = c;
   wg_rtl.destroy(h);
+  free(prev);
   free(in0); free(mout); free(rout); free(model); free(st);
   return r->failed;
 }
@@ -176,6 +210,7 @@ int main(int argc, char **argv) {
     if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
     else if (!strcmp(a, "--bench")) { bench = 1; continue; }
     else if (!strcmp(a, "--quiet")) { quiet = 1; continue; }
+    else if (!strcmp(a, "--coverage")) { o.coverage = 1; continue; }
     if (!v) { fprintf(stderr, "lockstep: option %s needs a value\n%s", a, usage); return 2; }
     i++;
     char *end = NULL;
@@ -235,6 +270,7 @@ int main(int argc, char **argv) {
       printf("PASS %s (%s) stim=%s seed=%" PRIu64 ": %" PRIu64 " cycles, 0 mismatches, %.2f M cycles/s%s%s\n",
              wg_rtl.module, label, o.stim_name, o.seed, r.cycles, (double)r.cycles / r.seconds / 1e6,
              o.trace ? ", trace " : "", o.trace ? o.trace : "");
+    if (o.coverage) print_coverage(r.cycles);
     return 0;
   }
   printf("FAIL %s (%s) at cycle %" PRIu64 ": %s\n", wg_rtl.module, label, r.fail_cycle, r.msg);
