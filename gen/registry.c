@@ -8,10 +8,16 @@
 #include <string.h>
 
 extern const wg_block wg_block_eqctr, wg_block_eqvote;
+extern const wg_block wg_block_memsat;
+extern const wg_block wg_block_wst;
+extern const wg_block wg_block_rexq;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
   &wg_block_eqvote,
+  &wg_block_memsat,
+  &wg_block_wst,
+  &wg_block_rexq,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

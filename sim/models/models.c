@@ -8,6 +8,9 @@
 
 #include "eqctr.h"
 #include "eqvote.h"
+#include "memsat.h"
+#include "wst.h"
+#include "rexq.h"
 
 #define MODEL_OPS(blk)                                                          \
   static int blk##_init_v(void *m, const void *p) { return blk##_init(m, p); }   \
@@ -19,8 +22,11 @@
 
 MODEL_OPS(eqctr)
 MODEL_OPS(eqvote)
+MODEL_OPS(memsat)
+MODEL_OPS(wst)
+MODEL_OPS(rexq)
 
-static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops};
+static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

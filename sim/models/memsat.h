@@ -1,0 +1,37 @@
+/*
+** memsat.h -- C reference model of Mascar's memory saturation flag (block
+** 'memsat'; thesis 4.3.1).  Cycle-exact against the generated RTL; the
+** model contract is in DESIGN.md ("C model contract"), the rules in
+** docs/blocks/memsat.md.
+*/
+#ifndef MEMSAT_MODEL_H
+#define MEMSAT_MODEL_H
+
+#include "memsat_io.h"
+
+enum { MEMSAT_GLOBAL = 0, MEMSAT_TEXTURE = 1, MEMSAT_CONSTANT = 2, MEMSAT_MAX_SPACES = 3 };
+
+typedef struct memsat_model {
+  memsat_params p;
+  /* derived at init: field widths and the thresholds as occupancy compares */
+  int      spaces, mw, qw;
+  uint32_t mmask, qmask;
+  uint32_t mset, mkeep;      /* MSHR occupancy >= mset: almost full; < mkeep: relieved */
+  uint32_t qset, qkeep;      /* the same for the miss queue */
+  uint32_t hold_load;        /* HOLD - 1 when HOLD >= 2, else 0 (no counter) */
+  /* state = the RTL's registers */
+  uint32_t sat[MEMSAT_MAX_SPACES];    /* sat_global, sat_texture, sat_constant */
+  uint32_t hold[MEMSAT_MAX_SPACES];   /* hold_<space> */
+} memsat_model;
+
+int  memsat_init (memsat_model *m, const memsat_params *p);   /* 0 ok, -1 illegal p */
+void memsat_reset(memsat_model *m);
+void memsat_eval (const memsat_model *m, const memsat_in *in, memsat_out *out);
+void memsat_tick (memsat_model *m, const memsat_in *in);
+
+/* Occupancy field of space s in a packed input word (mask = field mask). */
+static inline uint32_t memsat_field(uint32_t packed, int s, int w, uint32_t mask) {
+  return (packed >> (s * w)) & mask;
+}
+
+#endif
