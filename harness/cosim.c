@@ -10,6 +10,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #ifndef WG_ROOT
@@ -83,11 +85,26 @@ int main(int argc, char **argv) {
   char ps[512], dir[1024];
   wg_config_string(&c, ps, sizeof ps, "_");
   snprintf(dir, sizeof dir, "%s/sets/%s/%s%s", WG_BUILD, b->name, ps, xunique ? "_xu" : "");
+  /* Parallel test jobs may pick the same parameter set: one generates and
+     builds it while the others wait (POSIX record lock, released at exit). */
+  char lockpath[1100];
+  snprintf(lockpath, sizeof lockpath, "%s/sets", WG_BUILD);
+  mkdir(WG_BUILD, 0777); mkdir(lockpath, 0777);
+  snprintf(lockpath, sizeof lockpath, "%s/sets/%s", WG_BUILD, b->name);
+  mkdir(lockpath, 0777);
+  snprintf(lockpath, sizeof lockpath, "%s.lock", dir);
+  int lockfd = open(lockpath, O_RDWR | O_CREAT, 0666);
+  struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
+  if (lockfd < 0 || fcntl(lockfd, F_SETLKW, &lk) != 0) {
+    fprintf(stderr, "cosim: cannot lock %s\n", lockpath);
+    return 3;
+  }
   if (wg_generate(&c, dir, 0, err, sizeof err)) { fprintf(stderr, "cosim: %s\n", err); return 2; }
   char cmd[4096];
   snprintf(cmd, sizeof cmd, "make -s --no-print-directory -f '%s/harness/cosim.mk' ROOT='%s' BUILD='%s' "
            "DIR='%s' MODULE=%s XU=%d SAN=%d", WG_ROOT, WG_ROOT, WG_BUILD, dir, b->name, xunique, WG_SAN);
   if (system(cmd) != 0) { fprintf(stderr, "cosim: building %s failed (%s)\n", dir, cmd); return 3; }
+  close(lockfd);   /* built: later runs of this set find nothing to redo */
 
   /* the reproduction command a failure prints */
   char repro[2048];
