@@ -19,7 +19,7 @@ static const char *usage =
   "\n"
   "commands:\n"
   "  list [--presets]          every block: name, summary, paper and section\n"
-  "                            (--presets: one 'BLOCK PRESET [main]' line per preset;\n"
+  "                            (--presets: one 'BLOCK PRESET [main|-] [slow:WHAT,]' line per preset;\n"
   "                             --sweeps: 'BLOCK MAIN_PRESET PARAM=V1,V2,...' per block)\n"
   "  describe BLOCK [PARAMS] [--markdown]\n"
   "                            parameters, ports and storage table of a parameter set\n"
@@ -61,9 +61,15 @@ static int cmd_list(int argc, char **argv) {
       continue;
     }
     if (presets) {
-      for (int k = 0; k < b->n_presets; k++)
-        printf("%s %s%s\n", b->name, b->presets[k].name,
-               strcmp(b->presets[k].name, b->main_preset) ? "" : " main");
+      for (int k = 0; k < b->n_presets; k++) {
+        const wg_preset *q = &b->presets[k];
+        int is_main = !strcmp(q->name, b->main_preset);
+        printf("%s %s%s", b->name, q->name, is_main ? " main" : q->slow ? " -" : "");
+        if (q->slow)
+          printf(" slow:%s%s%s", q->slow & WG_SLOW_SIM ? "sim," : "",
+                 q->slow & WG_SLOW_SYNTH ? "synth," : "", q->slow & WG_SLOW_FORMAL ? "formal," : "");
+        printf("\n");
+      }
       continue;
     }
     printf("%-8s %s\n         %s; %s\n", b->name, b->summary, b->paper, b->section);

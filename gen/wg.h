@@ -16,7 +16,7 @@
 
 #define WG_VERSION    "0.1.0"
 #define WG_MAX_PARAMS 16
-#define WG_MAX_PORTS  48
+#define WG_MAX_PORTS  64
 #define WG_MAX_FIELDS 32
 
 /* ---- growable text buffer, the target of every emitter ---- */
@@ -40,10 +40,20 @@ typedef struct wg_param_def {
   const char *doc;      /* one line */
 } wg_param_def;
 
+/* A preset too big for 'make test' at full length says so (bit set in
+** wg_preset.slow); 'make soak', 'make synth' and 'make formal' still run it
+** in full, and 'make test' runs the shorter check the flag names. */
+enum {
+  WG_SLOW_SIM    = 1, /* lockstep under ~0.3M cycles/s: make test runs 100,000 cycles */
+  WG_SLOW_SYNTH  = 2, /* synthesis over ~5 min: make test's synth-check skips it */
+  WG_SLOW_FORMAL = 4  /* induction infeasible: make formal runs a bounded check only */
+};
+
 typedef struct wg_preset {
   const char *name;
   const char *settings; /* "W=48 S=128"; parameters not named take defaults */
   const char *doc;
+  unsigned    slow;     /* WG_SLOW_* bits, 0 for most presets */
 } wg_preset;
 
 enum { WG_IN = 0, WG_OUT = 1 };
