@@ -25,8 +25,8 @@ static const wg_param_def eqctr_params[] = {
 };
 
 static const wg_preset eqctr_presets[] = {
-  {"equalizer", "W=48 S=128 E=4096 MAX_CTAS=8 HYST=3", "the thesis' Fermi configuration (Table 3.3)"},
-  {"small",     "W=4 S=2 E=8 MAX_CTAS=4 HYST=3",       "short epochs for fast tests and formal proofs"},
+  {"equalizer", "W=48 S=128 E=4096 MAX_CTAS=8 HYST=3", "the thesis' Fermi configuration (Table 3.3)", 0},
+  {"small",     "W=4 S=2 E=8 MAX_CTAS=4 HYST=3",       "short epochs for fast tests and formal proofs", 0},
 };
 
 /* derived widths */
@@ -282,8 +282,8 @@ static const wg_param_def eqvote_params[] = {
 };
 
 static const wg_preset eqvote_presets[] = {
-  {"equalizer", "N=15 VOTE=0", "the thesis' 15-SM Fermi GPU"},
-  {"small",     "N=3 VOTE=0",  "three SMs for fast tests"},
+  {"equalizer", "N=15 VOTE=0", "the thesis' 15-SM Fermi GPU", 0},
+  {"small",     "N=3 VOTE=0",  "three SMs for fast tests", 0},
 };
 
 static int eqvote_ports(wg_pv p, wg_port *o) {

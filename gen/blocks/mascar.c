@@ -37,9 +37,9 @@ static const wg_param_def memsat_params[] = {
 
 static const wg_preset memsat_presets[] = {
   {"mascar", "MSHRS=64 MISSQ=8 SET_FREE_MSHR=2 CLR_FREE_MSHR=4 SET_FREE_MISSQ=2 CLR_FREE_MISSQ=4 SPACES=3 HOLD=0",
-   "the thesis' L1 (Table 4.1: 64 MSHRs), three memory spaces, flag as soon as 2 entries are left"},
+   "the thesis' L1 (Table 4.1: 64 MSHRs), three memory spaces, flag as soon as 2 entries are left", 0},
   {"small",  "MSHRS=4 MISSQ=2 SET_FREE_MSHR=1 CLR_FREE_MSHR=3 SET_FREE_MISSQ=0 CLR_FREE_MISSQ=1 SPACES=3 HOLD=3",
-   "tiny structures, a one-entry MSHR band, no miss-queue band and a 3-cycle hold: fast tests and formal proofs"},
+   "tiny structures, a one-entry MSHR band, no miss-queue band and a 3-cycle hold: fast tests and formal proofs", 0},
 };
 
 static const char *const ms_space[3] = {"global", "texture", "constant"};
@@ -273,8 +273,8 @@ static const wg_param_def wst_params[] = {
 };
 
 static const wg_preset wst_presets[] = {
-  {"mascar", "W=48", "the thesis' Fermi SM (48 warps, Table 4.2)"},
-  {"small",  "W=4",  "four warps for fast tests and formal proofs"},
+  {"mascar", "W=48", "the thesis' Fermi SM (48 warps, Table 4.2)", 0},
+  {"small",  "W=4",  "four warps for fast tests and formal proofs", 0},
 };
 
 static int wst_ib(wg_pv p) { return wg_clog2(p[WST_W]); }          /* warp id bits */
@@ -491,9 +491,9 @@ static const wg_param_def rexq_params[] = {
 
 static const wg_preset rexq_presets[] = {
   {"mascar", "ENTRIES=32 WARPS=48 ADDR_BITS=64 OFFSET_BITS=7 THREADS=32 REG_BITS=7",
-   "the thesis' queue: 32 entries of 64 + 7x32 + 6 + 7 = 301 paper bits (Table 4.2), 48 warps"},
+   "the thesis' queue: 32 entries of 64 + 7x32 + 6 + 7 = 301 paper bits (Table 4.2), 48 warps", 0},
   {"small",  "ENTRIES=4 WARPS=6 ADDR_BITS=8 OFFSET_BITS=2 THREADS=4 REG_BITS=3",
-   "4 entries, 6 warps (3-bit ids, two of them illegal), narrow fields: fast tests and formal proofs"},
+   "4 entries, 6 warps (3-bit ids, two of them illegal), narrow fields: fast tests and formal proofs", 0},
 };
 
 /* derived widths */
