@@ -32,7 +32,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal synth synth-sweep synth-check synth-baseline
+.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -127,6 +127,11 @@ synth-sweep: tools
 	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) sweep
 synth-check: synth
 	@synth/check.sh $(BUILD)/synth/results.csv synth/baselines.csv
+# make test's gate: every preset but those marked slow:synth
+synth-check-quick: tools
+	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) QUICK=1 presets
+	@SKIP="$$($(BUILD)/warpgen list --presets | awk '$$4 ~ /synth/ {printf "%s,%s ", $$1, $$2}')" \
+	  synth/check.sh $(BUILD)/synth/results.csv synth/baselines.csv
 synth-baseline: synth
 	@cp $(BUILD)/synth/results.csv synth/baselines.csv && echo "synth-baseline: wrote synth/baselines.csv"
 

@@ -16,7 +16,7 @@ awk -F, -v hdr="$hdr" 'BEGIN { n = split(hdr, h, ","); print "[" }
   echo "|---|---|---|---|---|---|---|---|---|---|---|"
   tail -n +2 "$out/results.csv" | while IFS=, read -r blk pre par sb fl ce ar sa ca kge cp fm r2r i2r r2o ss; do
     paper=""   # what the paper states applies to its own configuration, the main preset
-    if "$B/warpgen" list --presets | grep -qx "$blk $pre main"; then
+    if "$B/warpgen" list --presets | grep -q "^$blk $pre main\( \|$\)"; then
       paper=$("$B/warpgen" describe "$blk" --preset "$pre" | sed -n 's/^  paper: //p')
     fi
     printf '| %s | %s | %s | %s | %s | %.0f | %.2f | %.2f | %.0f | %s | %s |\n' \
