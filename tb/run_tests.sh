@@ -166,8 +166,8 @@ t_cost_bad() {
 }
 run cost_bad_input t_cost_bad
 
-t_formal() { BUILD=build/san formal/run.sh --quick; }   # writes build/san/formal
-run formal_quick t_formal
+t_formal() { BUILD=build/san ONLY=$1 FORMAL_OUT=build/san/formal/$1 formal/run.sh --quick; }
+for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do run "formal_$b" t_formal "$b"; done
 run docs_current t_docs
 finish_group
 
