@@ -11,6 +11,7 @@ extern const wg_block wg_block_eqctr, wg_block_eqvote;
 extern const wg_block wg_block_memsat;
 extern const wg_block wg_block_wst;
 extern const wg_block wg_block_rexq;
+extern const wg_block wg_block_apogee;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -18,6 +19,7 @@ const wg_block *const wg_blocks[] = {
   &wg_block_memsat,
   &wg_block_wst,
   &wg_block_rexq,
+  &wg_block_apogee,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

@@ -3,6 +3,7 @@
 ** The wrappers only convert pointers; each model keeps its typed contract.
 */
 #include "models.h"
+#include "apogee.h"
 
 #include <string.h>
 
@@ -25,8 +26,10 @@ MODEL_OPS(eqvote)
 MODEL_OPS(memsat)
 MODEL_OPS(wst)
 MODEL_OPS(rexq)
+MODEL_OPS(apogee)
 
-static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops};
+static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops,
+                                                 &apogee_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

@@ -8,6 +8,7 @@ extern const wg_stim_ops eqvote_random_stim, eqvote_directed_stim;
 extern const wg_stim_ops memsat_random_stim, memsat_directed_stim;
 extern const wg_stim_ops wst_random_stim, wst_directed_stim;
 extern const wg_stim_ops rexq_random_stim, rexq_directed_stim;
+extern const wg_stim_ops apogee_random_stim, apogee_directed_stim;
 
 static const wg_stim_ops *const all_stims[] = {
   &eqctr_random_stim, &eqctr_directed_stim,
@@ -15,6 +16,7 @@ static const wg_stim_ops *const all_stims[] = {
   &memsat_random_stim, &memsat_directed_stim,
   &wst_random_stim, &wst_directed_stim,
   &rexq_random_stim, &rexq_directed_stim,
+  &apogee_random_stim, &apogee_directed_stim,
 };
 
 const wg_stim_ops *wg_find_stim(const char *block, const char *name) {

@@ -1,0 +1,309 @@
+/*
+** apogee.c -- C reference model of block 'apogee' (see apogee.h and
+** docs/blocks/apogee.md).  Everything a cycle decides -- the table look-up,
+** the FOA offset check, confidence, distance, TIA, the victim, the
+** generator and queue handshakes -- is computed once by apogee_decide()
+** from the registers and the inputs, for both eval and tick, so the two
+** cannot disagree.  Arithmetic on addresses is modulo 2^ADDR_BITS, as in
+** the RTL.
+*/
+#include "apogee.h"
+
+#include <string.h>
+
+static uint32_t ap_low(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
+static int ap_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
+
+int apogee_init(apogee_model *m, const apogee_params *p) {
+  if (p->ENTRIES < 2 || p->ENTRIES > APOGEE_MAX_ENTRIES || p->WARPS < 2 || p->WARPS > APOGEE_MAX_WARPS ||
+      (p->WARPS & (p->WARPS - 1)) || p->THREADS < 2 || p->THREADS > 32 || (p->THREADS & (p->THREADS - 1)) ||
+      p->PC_BITS < 2 || p->PC_BITS > 16 || p->ADDR_BITS < 6 || p->ADDR_BITS > 32 || p->OFF_BITS < 3 ||
+      p->OFF_BITS > 8 || p->OFF_BITS >= p->ADDR_BITS || p->CONF_BITS < 2 || p->CONF_BITS > 8 ||
+      p->DIST_BITS < 2 || p->DIST_BITS > 6 || p->LINE_BITS < 0 || p->LINE_BITS >= p->ADDR_BITS ||
+      p->PFQ < 1 || p->PFQ > APOGEE_MAX_PFQ)
+    return -1;
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  m->E = (int)p->ENTRIES; m->W = (int)p->WARPS; m->T = (int)p->THREADS;
+  m->AB = (int)p->ADDR_BITS; m->OB = (int)p->OFF_BITS; m->CB = (int)p->CONF_BITS;
+  m->DB = (int)p->DIST_BITS; m->LB = (int)p->LINE_BITS; m->Q = (int)p->PFQ;
+  m->WB = ap_log2(m->W);
+  m->TLB = ap_log2(m->T);
+  m->TALL = (1 << (m->TLB + 1)) - 1;
+  m->LN = ap_log2((int64_t)m->W * m->T);
+  m->amask = ap_low(m->AB);
+  m->omask = ap_low(m->OB);
+  m->pcmask = ap_low((int)p->PC_BITS);
+  apogee_reset(m);
+  return 0;
+}
+
+/* Reset clears every register (the RTL resets the whole table). */
+void apogee_reset(apogee_model *m) {
+  memset(m->e, 0, sizeof m->e);
+  memset(m->lal, 0, sizeof m->lal);
+  m->lal_v = 0;
+  m->g_busy = m->g_cur = m->g_step = m->g_last = m->g_entry = m->g_warp = 0;
+  memset(m->q_line, 0, sizeof m->q_line);
+  memset(m->q_entry, 0, sizeof m->q_entry);
+  memset(m->q_warp, 0, sizeof m->q_warp);
+  m->q_count = 0;
+}
+
+/* x * (the OB-bit offset, sign-extended), modulo 2^AB */
+static uint32_t ap_mul_off(const apogee_model *m, uint32_t x, uint32_t off) {
+  int64_t so = (int64_t)(off & m->omask);
+  if (so >> (m->OB - 1) & 1) so -= (int64_t)1 << m->OB;
+  return (uint32_t)((uint64_t)x * (uint64_t)so) & m->amask;
+}
+
+typedef struct ap_dec {
+  int go, hit_f, pairs, learning, div_ok, all_match, scalar, confirmed, entry_ok;
+  uint32_t w, pc, mask, f0, f1, ll, n_act, a_f0, a_ll;
+  uint64_t foa_hit, tia_hit, lal_hit, adr_hit, vic_oh, fill_oh;
+  int tia_any, lal_any, adr_any, lal_vw, vic_ok, vic_valid;
+  uint32_t lal_w, hit_idx, vic_idx, tia_idx;
+  uint32_t o_addr, o_off, o_conf, o_tidx, o_dist, o_st, o_lw;
+  int t_slow;
+  uint32_t t_addr;
+  uint32_t ref_off, conf_new, off_new, tidx_new, dist_new;
+  int slow_ev, early_ev;
+  uint32_t pf0, pfl, step;
+  int foa_want, tia_want, foa_start, tia_start;
+  int do_move, smiss, cre_ok, tia_refresh, tia_alloc, foa_alloc;
+  uint32_t fw;
+  /* generator and queue */
+  uint32_t g_line;
+  int merge, pop, push;
+} ap_dec;
+
+static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
+  memset(d, 0, sizeof *d);
+  const int T = m->T, AB = m->AB, OB = m->OB, E = m->E;
+  d->w = in->ld_warp & (uint32_t)(m->W - 1);
+  d->pc = in->ld_pc & m->pcmask;
+  d->mask = in->ld_mask & ap_low(T);
+  d->go = (in->ld_valid & 1) && d->mask != 0;
+  d->pairs = (d->mask & (d->mask - 1)) != 0;
+  /* first, second, last active lane (0 when none) */
+  int k = 0;
+  for (int j = 0; j < T; j++)
+    if (d->mask >> j & 1) {
+      if (k == 0) d->f0 = (uint32_t)j;
+      else if (k == 1) d->f1 = (uint32_t)j;
+      d->ll = (uint32_t)j;
+      k++;
+    }
+  d->n_act = (uint32_t)k;
+  d->a_f0 = d->mask ? apogee_get_addr(in->ld_addr, (int)d->f0, AB) : 0;
+  uint32_t a_f1 = d->pairs ? apogee_get_addr(in->ld_addr, (int)d->f1, AB) : 0;
+  d->a_ll = d->mask ? apogee_get_addr(in->ld_addr, (int)d->ll, AB) : 0;
+
+  /* look-up */
+  d->lal_w = m->lal[d->w];
+  d->lal_vw = (int)(m->lal_v >> d->w & 1);
+  for (int i = 0; i < E; i++) {
+    const apogee_entry *e = &m->e[i];
+    uint64_t b = (uint64_t)1 << i;
+    if (e->type == 1 && e->pc == d->pc) { d->foa_hit |= b; d->hit_idx |= (uint32_t)i; }
+    if (e->type == 2 && e->pc == d->pc) { d->tia_hit |= b; d->tia_idx |= (uint32_t)i; }
+    if (e->type == 2 && e->pc == d->lal_w) d->lal_hit |= b;
+    if (e->type == 2 && e->addr == d->a_f0) d->adr_hit |= b;
+  }
+  d->hit_f = d->foa_hit != 0;
+  d->tia_any = d->tia_hit != 0;
+  d->lal_any = d->lal_vw && d->lal_hit != 0;
+  d->adr_any = d->adr_hit != 0;
+  for (int i = 0; i < E; i++) {
+    const apogee_entry *e = &m->e[i];
+    if (d->foa_hit >> i & 1) {
+      d->o_addr |= e->addr; d->o_off |= e->off; d->o_conf |= e->conf; d->o_tidx |= e->tidx;
+      d->o_dist |= e->dist; d->o_lw |= e->lw;
+      d->o_st |= (uint32_t)(e->st >> (2 * d->w)) & 3;
+    }
+    if (d->tia_hit >> i & 1) { d->t_addr |= e->addr; d->t_slow |= (int)(e->st & 1); }
+  }
+
+  /* victim: not hit by this load; invalid first, else the lowest confidence, lowest index */
+  uint32_t best = 0;
+  for (int i = 0; i < E; i++) {
+    if ((d->foa_hit | d->tia_hit) >> i & 1) continue;
+    uint32_t key = ((uint32_t)(m->e[i].type != 0) << m->CB) | m->e[i].conf;
+    if (!d->vic_ok || key < best) { d->vic_ok = 1; d->vic_idx = (uint32_t)i; best = key; }
+  }
+  if (d->vic_ok) {
+    d->vic_oh = (uint64_t)1 << d->vic_idx;
+    d->vic_valid = m->e[d->vic_idx].type != 0;
+  }
+
+  /* FOA: the first pair's ratio (exact, within OB signed bits) */
+  uint32_t dlt = (a_f1 - d->a_f0) & m->amask;
+  int neg = (int)(dlt >> (AB - 1) & 1);
+  uint32_t mag = neg ? (uint32_t)(-dlt) & m->amask : dlt;
+  uint32_t dtid = (d->f1 - d->f0) & ap_low(m->TLB);
+  uint32_t q = 0, rem = 1;
+  int in_range = dtid != 0 && (uint64_t)mag < ((uint64_t)dtid << OB);
+  if (in_range) { q = mag / dtid; rem = mag % dtid; }
+  d->div_ok = in_range && rem == 0 && (neg ? q <= (1u << (OB - 1)) : q < (1u << (OB - 1)));
+  uint32_t q1 = (neg ? (uint32_t)(-q) : q) & m->omask;
+
+  d->learning = !d->hit_f || (d->o_conf == 0 && d->o_off == 0);   /* no offset: learn from the first pair */
+  d->ref_off = d->learning ? q1 : d->o_off;
+  int ref_ok = d->learning ? d->div_ok : 1;
+  uint32_t base = (d->a_f0 - ap_mul_off(m, d->f0, d->ref_off)) & m->amask;
+  int lanes_ok = 1;
+  for (int j = 0; j < T; j++)
+    if ((d->mask >> j & 1) &&
+        apogee_get_addr(in->ld_addr, j, AB) != ((base + ap_mul_off(m, (uint32_t)j, d->ref_off)) & m->amask))
+      lanes_ok = 0;
+  d->all_match = d->pairs && ref_ok && lanes_ok;
+  uint32_t cmax = ap_low(m->CB);
+  if (!d->pairs) d->conf_new = d->hit_f ? d->o_conf : 0;
+  else if (!d->all_match) d->conf_new = 0;   /* a mismatch resets the confidence */
+  else {
+    uint32_t sum = (d->hit_f ? d->o_conf : 0) + d->n_act - 1 - (uint32_t)d->learning;
+    d->conf_new = sum > cmax ? cmax : sum;
+  }
+  /* the offset checked; a mismatch clears it, so the next access learns again */
+  d->off_new = !d->pairs ? (d->hit_f ? d->o_off : 0) : d->all_match ? d->ref_off : 0;
+  d->scalar = d->all_match && d->ref_off == 0;
+  d->tidx_new = d->scalar ? (uint32_t)m->TALL : d->ll;
+  d->confirmed = d->all_match && d->conf_new != 0 && d->conf_new + 2 >= d->n_act && d->ref_off != 0;
+  d->entry_ok = d->hit_f || d->vic_ok;
+
+  /* dynamic distance */
+  d->slow_ev = d->hit_f && d->o_st == 1;
+  uint32_t kk = (d->w - d->o_lw - 1) & (uint32_t)(m->W - 1);
+  uint32_t x = ((kk + 1) * (uint32_t)T + d->f0 - d->o_tidx) & m->amask;
+  uint32_t early_addr = (d->o_addr + ap_mul_off(m, x, d->o_off)) & m->amask;
+  d->early_ev = d->hit_f && d->o_st == 2 && !(in->ld_hit & 1) && d->a_f0 == early_addr;
+  uint32_t dmax = ap_low(m->DB), dist_old = d->hit_f ? d->o_dist : 1;
+  if (d->slow_ev) d->dist_new = dist_old == dmax ? dist_old : dist_old + 1;
+  else if (d->early_ev) d->dist_new = dist_old <= 1 ? 1 : dist_old - 1;
+  else d->dist_new = dist_old;
+
+  /* the burst */
+  uint32_t xd = ((d->dist_new << m->LN) - d->ll) & m->amask;
+  d->pf0 = (d->a_ll + ap_mul_off(m, xd, d->ref_off)) & m->amask;
+  d->pfl = (d->pf0 + ap_mul_off(m, (uint32_t)(T - 1), d->ref_off)) & m->amask;
+  int rneg = (int)(d->ref_off >> (OB - 1) & 1);
+  uint32_t off_mag = rneg ? (uint32_t)(-d->ref_off) & m->omask : d->ref_off;
+  uint32_t L = 1u << m->LB;
+  if (off_mag >= L) d->step = ap_mul_off(m, 1, d->ref_off);
+  else d->step = rneg ? (uint32_t)(-L) & m->amask : L;
+  d->foa_want = d->go && d->entry_ok && d->confirmed;
+  d->tia_want = d->go && d->tia_any;
+  d->foa_start = d->foa_want && !m->g_busy;
+  d->tia_start = d->tia_want && !m->g_busy && !d->foa_want;
+
+  /* TIA */
+  d->do_move = d->go && d->tia_any && d->t_slow && d->lal_vw && !d->lal_any;
+  d->smiss = d->go && d->hit_f && d->o_tidx == (uint32_t)m->TALL && !(in->ld_hit & 1);
+  d->cre_ok = d->smiss && !d->adr_any && d->lal_vw && d->lal_w != d->pc;
+  d->tia_refresh = d->cre_ok && d->lal_any;
+  d->tia_alloc = d->cre_ok && !d->lal_any && !d->do_move && d->vic_ok;
+  d->foa_alloc = d->go && !d->hit_f && d->vic_ok;
+
+  /* fills */
+  d->fw = in->fill_warp & (uint32_t)(m->W - 1);
+  if (in->fill_valid & 1) {
+    uint32_t fe = in->fill_entry & ap_low(E <= 2 ? 1 : ap_log2(E));   /* EB = clog2(ENTRIES) bits */
+    if (fe < (uint32_t)E && m->e[fe].type == 1) d->fill_oh = (uint64_t)1 << fe;
+  }
+
+  /* generator and queue */
+  d->g_line = m->g_cur >> m->LB;
+  if (m->g_busy)
+    for (uint32_t i = 0; i < m->q_count; i++)
+      if (m->q_line[i] == d->g_line) d->merge = 1;
+  d->pop = m->q_count != 0 && (in->pf_ready & 1);
+  d->push = m->g_busy && !d->merge && (m->q_count != (uint32_t)m->Q || d->pop);
+}
+
+void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
+  ap_dec d;
+  ap_decide(m, in, &d);
+  memset(out, 0, sizeof *out);
+  int ok = d.go && d.entry_ok;
+  out->pf_valid = m->q_count != 0;
+  if (out->pf_valid) { out->pf_line = m->q_line[0]; out->pf_entry = m->q_entry[0]; out->pf_warp = m->q_warp[0]; }
+  out->pfq_count = m->q_count;
+  out->gen_busy = m->g_busy;
+  out->gen_merge = (uint32_t)d.merge;
+  out->ld_entry = ok ? (d.hit_f ? d.hit_idx : d.vic_idx) : 0;
+  out->ld_alloc = (uint32_t)d.foa_alloc;
+  out->evict = (uint32_t)((d.foa_alloc || d.tia_alloc) && d.vic_valid);
+  out->ld_match = (uint32_t)(ok && d.all_match);
+  out->ld_mismatch = (uint32_t)(ok && d.pairs && !d.all_match);
+  out->ld_conf = ok ? d.conf_new : 0;
+  out->ld_offset = ok ? d.off_new : 0;
+  out->ld_confirmed = (uint32_t)d.foa_want;
+  out->ld_scalar = (uint32_t)(ok && d.scalar);
+  out->ld_state = ok ? d.o_st : 0;
+  out->dist_up = (uint32_t)(ok && d.slow_ev);
+  out->dist_down = (uint32_t)(ok && d.early_ev);
+  out->ld_dist = ok ? d.dist_new : 0;
+  out->ld_pf_addr = d.foa_want ? d.pf0 : 0;
+  out->pf_start = (uint32_t)d.foa_start;
+  out->tia_fire = (uint32_t)d.tia_start;
+  out->pf_drop = (uint32_t)((d.foa_want && m->g_busy) || (d.tia_want && !d.tia_start));
+  out->tia_create = (uint32_t)(d.tia_refresh || d.tia_alloc);
+  out->tia_slow = (uint32_t)(d.smiss && d.adr_any);
+  out->tia_move = (uint32_t)d.do_move;
+}
+
+void apogee_tick(apogee_model *m, const apogee_in *in) {
+  if (in->rst & 1) { apogee_reset(m); return; }
+  ap_dec d;
+  ap_decide(m, in, &d);
+  int ok = d.go && d.entry_ok;
+  uint64_t ent_oh = d.hit_f ? d.foa_hit : d.vic_oh;
+  uint64_t wsh = 2 * (uint64_t)d.w;
+  for (int i = 0; i < m->E; i++) {
+    apogee_entry *e = &m->e[i];
+    if (d.fill_oh >> i & 1) {   /* a fill: 01 -> 10 for its warp */
+      uint64_t fs = 2 * (uint64_t)d.fw;
+      if ((e->st >> fs & 3) == 1) e->st = (e->st & ~((uint64_t)3 << fs)) | ((uint64_t)2 << fs);
+    }
+    if (ok && (ent_oh >> i & 1)) {   /* the load's FOA entry */
+      e->pc = d.pc; e->addr = d.a_ll; e->off = d.off_new; e->conf = d.conf_new;
+      e->tidx = d.tidx_new; e->dist = d.dist_new; e->type = 1; e->lw = d.w;
+      if (!d.hit_f) e->st = 0;
+      e->st = (e->st & ~((uint64_t)3 << wsh)) | ((uint64_t)(d.foa_start ? 1 : 0) << wsh);
+    }
+    if (d.do_move && (d.tia_hit >> i & 1)) { e->pc = d.lal_w; e->st &= ~(uint64_t)1; }
+    if (d.tia_refresh && (d.lal_hit >> i & 1)) { e->addr = d.a_f0; e->st &= ~(uint64_t)1; }
+    if (d.smiss && (d.adr_hit >> i & 1)) e->st |= 1;
+    if (d.tia_alloc && (d.vic_oh >> i & 1)) {
+      e->pc = d.lal_w; e->addr = d.a_f0; e->off = 0; e->conf = d.o_conf; e->tidx = (uint32_t)m->TALL;
+      e->dist = 0; e->type = 2; e->st = 0; e->lw = d.w;
+    }
+  }
+  if (d.go) { m->lal[d.w] = d.pc; m->lal_v |= 1u << d.w; }
+
+  /* generator (a push happens only while busy, so its tags are the old ones) */
+  uint32_t gl = d.g_line, ge = m->g_entry, gw = m->g_warp;
+  if (!m->g_busy) {
+    if (d.foa_start) {
+      m->g_busy = 1; m->g_cur = d.pf0; m->g_step = d.step; m->g_last = d.pfl >> m->LB;
+      m->g_entry = d.hit_f ? d.hit_idx : d.vic_idx; m->g_warp = d.w;
+    } else if (d.tia_start) {
+      m->g_busy = 1; m->g_cur = d.t_addr; m->g_step = 0; m->g_last = d.t_addr >> m->LB;
+      m->g_entry = d.tia_idx; m->g_warp = d.w;
+    }
+  } else if (d.merge || d.push) {
+    if (d.g_line == m->g_last) m->g_busy = 0;
+    else m->g_cur = (m->g_cur + m->g_step) & m->amask;
+  }
+  /* queue: shift on pop, the push behind the lines that stay */
+  if (d.pop) {
+    for (int i = 0; i + 1 < m->Q; i++) {
+      m->q_line[i] = m->q_line[i + 1]; m->q_entry[i] = m->q_entry[i + 1]; m->q_warp[i] = m->q_warp[i + 1];
+    }
+  }
+  if (d.push) {
+    uint32_t wi = m->q_count - (uint32_t)d.pop;
+    m->q_line[wi] = gl; m->q_entry[wi] = ge; m->q_warp[wi] = gw;
+  }
+  m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
+}

@@ -1,0 +1,64 @@
+/*
+** apogee.h -- C reference model of APOGEE's prefetch table, line generator
+** and prefetch queue (block 'apogee'; thesis 5.3, Fig. 5.5-5.9, Table 5.3b).
+** Cycle-exact against the generated RTL; the model contract is in DESIGN.md
+** ("C model contract"), the rules and every open choice in
+** docs/blocks/apogee.md.
+**
+** A performance model's L1 controller drives it directly, once per cycle:
+**   apogee_eval(&pf, &in, &out);  // in: this cycle's load (pc, warp, mask,
+**                                 // lane addresses, hit), a prefetch fill,
+**                                 // whether the L1 takes the queue head
+**   ... if (out.pf_valid && in.pf_ready) send line out.pf_line, tagged
+**       (out.pf_entry, out.pf_warp), and return the tag on its fill ...
+**   apogee_tick(&pf, &in);        // the clock edge
+** apogee_set_addr() / apogee_get_addr() pack a lane's address into ld_addr.
+*/
+#ifndef APOGEE_MODEL_H
+#define APOGEE_MODEL_H
+
+#include "apogee_io.h"
+
+#define APOGEE_MAX_ENTRIES 64
+#define APOGEE_MAX_WARPS   32
+#define APOGEE_MAX_PFQ     16
+
+typedef struct apogee_entry {   /* one table entry, as the RTL stores it */
+  uint32_t pc, addr, off, conf, tidx, dist, type, lw;  /* type 0 invalid, 1 FOA, 2 TIA */
+  uint64_t st;                  /* 2 bits per warp; TIA: bit 0 = slow */
+} apogee_entry;
+
+typedef struct apogee_model {
+  apogee_params p;
+  /* derived at init */
+  int E, W, T, AB, OB, CB, DB, LB, Q, WB, TLB, TALL, LN;
+  uint32_t amask, omask, pcmask;
+  /* state = the RTL's registers */
+  apogee_entry e[APOGEE_MAX_ENTRIES];
+  uint32_t lal[APOGEE_MAX_WARPS], lal_v;
+  uint32_t g_busy, g_cur, g_step, g_last, g_entry, g_warp;
+  uint32_t q_line[APOGEE_MAX_PFQ], q_entry[APOGEE_MAX_PFQ], q_warp[APOGEE_MAX_PFQ], q_count;
+} apogee_model;
+
+int  apogee_init (apogee_model *m, const apogee_params *p);   /* 0 ok, -1 illegal p */
+void apogee_reset(apogee_model *m);
+void apogee_eval (const apogee_model *m, const apogee_in *in, apogee_out *out);
+void apogee_tick (apogee_model *m, const apogee_in *in);
+
+/* lane j's address field (ab bits) in the packed ld_addr array */
+static inline uint32_t apogee_get_addr(const uint32_t *a, int j, int ab) {
+  int bit = j * ab, w = bit / 32, s = bit % 32;
+  uint64_t v = a[w] >> s;
+  if (s + ab > 32) v |= (uint64_t)a[w + 1] << (32 - s);
+  return (uint32_t)(v & ((((uint64_t)1) << ab) - 1));
+}
+static inline void apogee_set_addr(uint32_t *a, int j, int ab, uint32_t v) {
+  for (int b = 0; b < ab; b++) {
+    int bit = j * ab + b;
+    uint32_t m = 1u << (bit % 32);
+    if (v >> b & 1) a[bit / 32] |= m;
+    else a[bit / 32] &= ~m;
+  }
+}
+
+#endif
