@@ -1,0 +1,90 @@
+/*
+** l2mib.c -- C reference model of block 'l2mib' (see l2mib.h and
+** docs/blocks/l2mib.md).  The dummy pick of a cycle is computed once, by
+** l2mib_pick(), for both eval and tick, so the two cannot disagree.
+*/
+#include "l2mib.h"
+
+#include <string.h>
+
+static uint32_t l2mib_low(int bits) { return bits >= 32 ? 0xFFFFFFFFu : (1u << bits) - 1; }
+static int l2mib_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
+static int l2mib_bits_for(int64_t v) { int n = 1; while (((int64_t)1 << n) <= v) n++; return n; }
+
+int l2mib_init(l2mib_model *m, const l2mib_params *p) {
+  if (p->ENTRIES < 1 || p->ENTRIES > L2MIB_MAX_ENTRIES || p->MAX_MERGE < 2 || p->MAX_MERGE > 64 ||
+      p->AGE_W < 1 || p->AGE_W > 24 || p->BLK_W < 1 || p->BLK_W > 32 || p->INFO_W < 1 ||
+      p->INFO_W > 32 || p->SCORE < 0 || p->SCORE > 1)
+    return -1;
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  m->n = (int)p->ENTRIES;
+  m->len_mask = l2mib_low(l2mib_clog2(p->MAX_MERGE));
+  m->port_len_mask = l2mib_low(l2mib_bits_for(p->MAX_MERGE));
+  m->age_max = l2mib_low((int)p->AGE_W);
+  m->blk_mask = l2mib_low((int)p->BLK_W);
+  m->info_mask = l2mib_low((int)p->INFO_W);
+  m->idx_mask = l2mib_low(l2mib_clog2(p->ENTRIES));
+  l2mib_reset(m);
+  return 0;
+}
+
+void l2mib_reset(l2mib_model *m) {
+  m->valid = 0;
+  memset(m->len_m1, 0, sizeof m->len_m1);
+  memset(m->age, 0, sizeof m->age);
+}
+
+int l2mib_pick(const l2mib_model *m) {
+  const uint32_t *score = m->p.SCORE ? m->age : m->len_m1;
+  int best = -1;
+  for (int i = 0; i < m->n; i++)
+    if ((m->valid >> i & 1) && (best < 0 || score[i] > score[best])) best = i;   /* ties: lowest index */
+  return best;
+}
+
+void l2mib_eval(const l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
+  int k = l2mib_pick(m);
+  memset(out, 0, sizeof *out);
+  out->out_valid = (uint32_t)(k >= 0 || (in->mq_valid & 1));
+  out->out_dummy = (uint32_t)(k >= 0);
+  if (k >= 0) {
+    out->out_idx = (uint32_t)k;
+    out->out_blk = l2mib_get_blk(in->mshr_blk, k, (int)m->p.BLK_W);
+    out->out_len = (m->len_m1[k] + 1) & m->port_len_mask;
+    out->out_age = m->age[k];
+  } else {
+    out->out_blk = in->mq_blk & m->blk_mask;
+    out->out_info = in->mq_info & m->info_mask;
+  }
+  out->mq_pop = (uint32_t)(k < 0 && (in->mq_valid & 1) && (in->out_ready & 1));
+  out->pending = m->valid;
+  out->n_pending = (uint32_t)__builtin_popcountll(m->valid);
+}
+
+void l2mib_tick(l2mib_model *m, const l2mib_in *in) {
+  if (in->rst & 1) { l2mib_reset(m); return; }
+  int k = l2mib_pick(m);
+  int sent = (k >= 0 && (in->out_ready & 1)) ? k : -1;
+  uint32_t mi = in->merge_idx & m->idx_mask, fi = in->fill_idx & m->idx_mask;
+  int merge = (in->merge & 1) && mi < (uint32_t)m->n;
+  int fill = (in->fill & 1) && fi < (uint32_t)m->n;
+  uint32_t merge_age = in->merge_age & m->age_max;
+  for (int i = 0; i < m->n; i++) {
+    uint64_t bit = (uint64_t)1 << i;
+    if (fill && fi == (uint32_t)i) {            /* the MSHR entry is released */
+      m->valid &= ~bit;
+      m->len_m1[i] = 0;
+      m->age[i] = 0;
+    } else if (merge && mi == (uint32_t)i) {    /* new merge information */
+      uint32_t base = sent == i ? 0 : m->age[i];
+      uint32_t sum = base + merge_age;
+      m->valid |= bit;
+      m->len_m1[i] = ((in->merge_len & m->port_len_mask) - 1) & m->len_mask;
+      m->age[i] = sum > m->age_max ? m->age_max : sum;
+    } else if (sent == i) {                     /* the dummy left: nothing pending */
+      m->valid &= ~bit;
+      m->age[i] = 0;
+    }
+  }
+}
