@@ -13,6 +13,7 @@ extern const wg_block wg_block_wst;
 extern const wg_block wg_block_rexq;
 extern const wg_block wg_block_apogee;
 extern const wg_block wg_block_l2mib;
+extern const wg_block wg_block_caps;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -22,6 +23,7 @@ const wg_block *const wg_blocks[] = {
   &wg_block_rexq,
   &wg_block_apogee,
   &wg_block_l2mib,
+  &wg_block_caps,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 
