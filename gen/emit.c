@@ -419,3 +419,60 @@ const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to) {
   else snprintf(dst, n, "{%d'd0, %s}", to - from, sig);
   return dst;
 }
+
+/* {================================================================
+** Shared table idioms (added with block 'mshr'): CAM match, one-hot to
+** index, lowest-set priority pick and round-robin pick.  Each writes plain
+** always_comb / assign code; the caller declares 'dst'.
+** ================================================================= */
+
+/* dst[i] = valid[i] && table[i] == key, for the n entries of the unpacked
+** array 'table' (one comparator per entry: a CAM's match lines). */
+void wg_emit_cam_match(wg_buf *o, const char *dst, const char *key, const char *table,
+                       const char *valid, int n) {
+  wgb_printf(o, "  // %s: CAM match of %s against the %d entries of %s\n", dst, key, n, table);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) %s[i] = %s[i] && (%s[i] == %s);\n",
+             n, dst, valid, table, key);
+}
+
+/* dst (dst_w bits) = index of the set bit of the one-hot (or zero) vec of
+** n bits: bit b of the index is the OR of the vec bits whose index has bit b
+** set (log2 n OR trees, no adders); 0 when vec is zero. */
+void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec, int n) {
+  wgb_printf(o, "  // %s = index of the one-hot %s (0 if none)\n", dst, vec);
+  for (int b = 0; b < dst_w; b++) {
+    char mask[40];
+    uint64_t m = 0;
+    for (int i = 0; i < n && i < 64; i++) if (i >> b & 1) m |= (uint64_t)1 << i;
+    char bit[80];   /* a 1-bit dst may be declared without a range: no select */
+    if (dst_w == 1) snprintf(bit, sizeof bit, "%s", dst);
+    else snprintf(bit, sizeof bit, "%s[%d]", dst, b);
+    snprintf(mask, sizeof mask, "%d'h%llx", n, (unsigned long long)m);
+    if (m == 0) wgb_printf(o, "  assign %s = 1'b0;\n", bit);
+    else wgb_printf(o, "  assign %s = |(%s & %s);\n", bit, vec, mask);
+  }
+}
+
+/* dst = vec with only its lowest set bit kept (one-hot or zero), n bits:
+** vec & -vec, a priority pick with entry 0 first. */
+void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n) {
+  if (n == 1) wgb_printf(o, "  assign %s = %s;  // one entry: nothing to choose\n", dst, vec);
+  else wgb_printf(o, "  assign %s = %s & (~%s + %d'd1);  // lowest set bit of %s\n", dst, vec, vec, n, vec);
+}
+
+/* Round-robin pick: the lowest set bit of vec among the entries that
+** 'mask' marks (those after the last winner), else the lowest set bit of
+** vec.  Declares dst_hi and dst_lo as helpers; the caller declares dst. */
+void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *mask, int n) {
+  char hv[96], h[80], l[80];
+  snprintf(hv, sizeof hv, "%s_req_hi", dst);
+  snprintf(h, sizeof h, "%s_hi", dst);
+  snprintf(l, sizeof l, "%s_lo", dst);
+  wgb_printf(o, "  // %s: round-robin pick among %s, first the entries in %s\n", dst, vec, mask);
+  wgb_printf(o, "  logic [%d:0] %s, %s, %s;\n", n - 1, hv, h, l);
+  wgb_printf(o, "  assign %s = %s & %s;\n", hv, vec, mask);
+  wg_emit_prio_pick(o, h, hv, n);
+  wg_emit_prio_pick(o, l, vec, n);
+  wgb_printf(o, "  assign %s = (|%s) ? %s : %s;\n", dst, hv, h, l);
+}
+/* }================================================================ */

@@ -14,6 +14,7 @@ extern const wg_block wg_block_rexq;
 extern const wg_block wg_block_apogee;
 extern const wg_block wg_block_l2mib;
 extern const wg_block wg_block_caps;
+extern const wg_block wg_block_mshr;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -24,6 +25,7 @@ const wg_block *const wg_blocks[] = {
   &wg_block_apogee,
   &wg_block_l2mib,
   &wg_block_caps,
+  &wg_block_mshr,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

@@ -152,4 +152,14 @@ void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w,
 void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w,
                         const char *vec, int n, int field_w, int value);
 const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
+
+/* Shared table idioms (gen/emit.c, added with block 'mshr'); the caller
+** declares 'dst'.  cam_match: dst[i] = valid[i] && table[i] == key;
+** onehot_index: the index of a one-hot vector (0 if none); prio_pick: the
+** lowest set bit; rr_pick: the lowest set bit inside 'mask', else the lowest. */
+void wg_emit_cam_match(wg_buf *o, const char *dst, const char *key, const char *table,
+                       const char *valid, int n);
+void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
+void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n);
+void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *mask, int n);
 #endif

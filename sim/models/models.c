@@ -6,6 +6,7 @@
 #include "apogee.h"
 #include "l2mib.h"
 #include "caps.h"
+#include "mshr.h"
 
 #include <string.h>
 
@@ -31,11 +32,13 @@ MODEL_OPS(rexq)
 MODEL_OPS(apogee)
 MODEL_OPS(l2mib)
 MODEL_OPS(caps)
+MODEL_OPS(mshr)
 
 static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops,
                                                  &apogee_ops,
                                                  &l2mib_ops,
-                                                 &caps_ops};
+                                                 &caps_ops,
+                                                 &mshr_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

@@ -11,6 +11,7 @@ extern const wg_stim_ops rexq_random_stim, rexq_directed_stim;
 extern const wg_stim_ops apogee_random_stim, apogee_directed_stim;
 extern const wg_stim_ops l2mib_random_stim, l2mib_directed_stim;
 extern const wg_stim_ops caps_random_stim, caps_directed_stim;
+extern const wg_stim_ops mshr_random_stim, mshr_directed_stim;
 
 static const wg_stim_ops *const all_stims[] = {
   &eqctr_random_stim, &eqctr_directed_stim,
@@ -21,6 +22,7 @@ static const wg_stim_ops *const all_stims[] = {
   &apogee_random_stim, &apogee_directed_stim,
   &l2mib_random_stim, &l2mib_directed_stim,
   &caps_random_stim, &caps_directed_stim,
+  &mshr_random_stim, &mshr_directed_stim,
 };
 
 const wg_stim_ops *wg_find_stim(const char *block, const char *name) {

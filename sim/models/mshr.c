@@ -1,0 +1,179 @@
+/*
+** mshr.c -- C reference model of block 'mshr' (see mshr.h and
+** docs/blocks/mshr.md).  The combinational decisions of a cycle (the
+** request's outcome, the fill's entry, the entry on the drain port) are
+** computed once, by mshr_decide(), for both eval and tick.
+*/
+#include "mshr.h"
+
+#include <string.h>
+
+static uint64_t mshr_low(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
+
+int mshr_init(mshr_model *m, const mshr_params *p) {
+  if (p->ENTRIES < 1 || p->ENTRIES > MSHR_MAX_ENTRIES || p->MERGES < 1 || p->MERGES > MSHR_MAX_MERGES ||
+      p->ADDR_BITS < 1 || p->ADDR_BITS > 58 || p->PAYLOAD_BITS < 1 || p->PAYLOAD_BITS > 32 ||
+      p->AF_FREE < 0 || p->AF_FREE >= p->ENTRIES)
+    return -1;
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  m->n = (int)p->ENTRIES;
+  m->m = (int)p->MERGES;
+  m->addr_mask = mshr_low((int)p->ADDR_BITS);
+  m->all_mask = mshr_low(m->n);
+  m->pay_mask = (uint32_t)mshr_low((int)p->PAYLOAD_BITS);
+  m->af_occ = (uint32_t)(p->ENTRIES - p->AF_FREE);
+  mshr_reset(m);
+  return 0;
+}
+
+/* Reset frees every entry; addresses and waiters stay (the RTL does not
+** reset them either) and are never visible while free. */
+void mshr_reset(mshr_model *m) {
+  memset(m->state, MSHR_FREE, sizeof m->state);
+  memset(m->len, 0, sizeof m->len);
+  m->drain_ptr = 0;
+  m->rr_mask = 0;
+  m->occ = 0;
+}
+
+/* the entry in use for line 'addr', or -1 (at most one: invariant) */
+static int mshr_match(const mshr_model *m, uint64_t addr) {
+  for (int i = 0; i < m->n; i++)
+    if (m->state[i] != MSHR_FREE && m->addr[i] == addr) return i;
+  return -1;
+}
+
+static int mshr_first_free(const mshr_model *m) {
+  for (int i = 0; i < m->n; i++)
+    if (m->state[i] == MSHR_FREE) return i;
+  return -1;
+}
+
+mshr_result mshr_lookup(const mshr_model *m, uint64_t addr, int noalloc, int *entry) {
+  int e = mshr_match(m, addr & m->addr_mask);
+  mshr_result r;
+  if (e >= 0) {
+    if (m->state[e] != MSHR_PENDING) r = MSHR_REJ_DRAINING;
+    else r = m->len[e] == m->m ? MSHR_REJ_LIST_FULL : MSHR_MERGE;
+  } else if (m->occ == (uint32_t)m->n) {
+    r = MSHR_REJ_TABLE_FULL;
+  } else if (noalloc) {
+    r = MSHR_REJ_NOALLOC;
+  } else {
+    r = MSHR_ALLOC;
+    e = mshr_first_free(m);
+  }
+  if (entry) *entry = e;
+  return r;
+}
+
+/* the entry on the drain port: the draining one, else round robin among the ready */
+static int mshr_drain_sel(const mshr_model *m) {
+  int lo = -1;
+  for (int i = 0; i < m->n; i++) {
+    if (m->state[i] == MSHR_DRAINING) return i;
+  }
+  for (int i = 0; i < m->n; i++) {
+    if (m->state[i] != MSHR_READY) continue;
+    if (m->rr_mask >> i & 1) return i;
+    if (lo < 0) lo = i;
+  }
+  return lo;
+}
+
+typedef struct mshr_decision {
+  mshr_result res;
+  int touch;      /* entry merged into or allocated, or -1 */
+  int fill;       /* pending entry the fill hits, or -1 */
+  int dsel;       /* entry on the drain port, or -1 */
+  int last, pop, done;
+} mshr_decision;
+
+static void mshr_decide(const mshr_model *m, const mshr_in *in, mshr_decision *d) {
+  int e = -1;
+  d->res = MSHR_NONE;
+  d->touch = -1;
+  if (in->req_valid & 1) {
+    d->res = mshr_lookup(m, in->req_addr, (int)(in->req_noalloc & 1), &e);
+    if (d->res == MSHR_ALLOC || d->res == MSHR_MERGE) d->touch = e;
+  }
+  d->fill = -1;
+  if (in->fill_valid & 1) {
+    int f = mshr_match(m, in->fill_addr & m->addr_mask);
+    if (f >= 0 && m->state[f] == MSHR_PENDING) d->fill = f;
+  }
+  d->dsel = mshr_drain_sel(m);
+  d->last = d->dsel >= 0 && m->drain_ptr + 1 == m->len[d->dsel];
+  d->pop = d->dsel >= 0 && (in->drain_ready & 1);
+  d->done = d->pop && d->last;
+}
+
+mshr_result mshr_outcome(const mshr_out *o) {
+  if (o->req_alloc) return MSHR_ALLOC;
+  if (o->req_merge) return MSHR_MERGE;
+  if (o->rej_list_full) return MSHR_REJ_LIST_FULL;
+  if (o->rej_table_full) return MSHR_REJ_TABLE_FULL;
+  if (o->rej_draining) return MSHR_REJ_DRAINING;
+  if (o->rej_noalloc) return MSHR_REJ_NOALLOC;
+  return MSHR_NONE;
+}
+
+void mshr_eval(const mshr_model *m, const mshr_in *in, mshr_out *out) {
+  mshr_decision d;
+  mshr_decide(m, in, &d);
+  memset(out, 0, sizeof *out);
+  out->req_alloc = d.res == MSHR_ALLOC;
+  out->req_merge = d.res == MSHR_MERGE;
+  out->rej_list_full = d.res == MSHR_REJ_LIST_FULL;
+  out->rej_table_full = d.res == MSHR_REJ_TABLE_FULL;
+  out->rej_draining = d.res == MSHR_REJ_DRAINING;
+  out->rej_noalloc = d.res == MSHR_REJ_NOALLOC;
+  if (d.touch >= 0) {
+    out->req_entry = (uint32_t)d.touch;
+    out->req_merge_len = d.res == MSHR_ALLOC ? 1u : (uint32_t)m->len[d.touch] + 1;
+  }
+  if (d.fill >= 0) {
+    out->fill_hit = 1;
+    out->fill_entry = (uint32_t)d.fill;
+  }
+  if (d.dsel >= 0) {
+    out->drain_valid = 1;
+    out->drain_entry = (uint32_t)d.dsel;
+    out->drain_addr = m->addr[d.dsel];
+    out->drain_payload = m->wait[d.dsel][m->drain_ptr];
+    out->drain_last = (uint32_t)d.last;
+  }
+  out->occupancy = m->occ;
+  out->full = m->occ == (uint32_t)m->n;
+  out->almost_full = m->occ >= m->af_occ;
+}
+
+void mshr_tick(mshr_model *m, const mshr_in *in) {
+  if (in->rst & 1) { mshr_reset(m); return; }
+  mshr_decision d;
+  mshr_decide(m, in, &d);
+  if (d.touch >= 0) {
+    int e = d.touch;
+    if (d.res == MSHR_ALLOC) {
+      m->state[e] = MSHR_PENDING;
+      m->addr[e] = in->req_addr & m->addr_mask;
+      m->occ++;
+    }
+    m->wait[e][m->len[e]] = in->req_payload & m->pay_mask;
+    m->len[e]++;
+  }
+  if (d.fill >= 0) m->state[d.fill] = MSHR_READY;   /* may coincide with a merge */
+  if (d.dsel >= 0) {
+    if (d.done) {
+      m->state[d.dsel] = MSHR_FREE;
+      m->len[d.dsel] = 0;
+      m->drain_ptr = 0;
+      m->rr_mask = ~mshr_low(d.dsel + 1) & m->all_mask;
+      m->occ--;
+    } else {
+      m->state[d.dsel] = MSHR_DRAINING;   /* shown: locked until its last waiter */
+      if (d.pop) m->drain_ptr++;
+    }
+  }
+}
