@@ -124,7 +124,7 @@ formal: tools
 synth: tools
 	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) presets
 synth-sweep: tools
-	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) sweep
+	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) QUICK=$(QUICK) sweep
 synth-check: synth
 	@synth/check.sh $(BUILD)/synth/results.csv synth/baselines.csv
 # make test's gate: every preset but those marked slow:synth

@@ -15,6 +15,8 @@ extern const wg_block wg_block_apogee;
 extern const wg_block wg_block_l2mib;
 extern const wg_block wg_block_caps;
 extern const wg_block wg_block_mshr;
+extern const wg_block wg_block_tls;
+extern const wg_block wg_block_rfc;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -26,6 +28,8 @@ const wg_block *const wg_blocks[] = {
   &wg_block_l2mib,
   &wg_block_caps,
   &wg_block_mshr,
+  &wg_block_tls,
+  &wg_block_rfc,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

@@ -6,7 +6,11 @@ W     := $(B)/warpgen
 OUT   := $(B)/synth
 # QUICK=1 (make test) leaves out the presets marked slow:synth
 ROWS  := $(shell $(W) list --presets | awk -v q=$(QUICK) '!(q == 1 && $$4 ~ /synth/) {print "$(OUT)/rows/" $$1 "__" $$2 ".csv"}')
-SWEEP := $(shell $(W) list --sweeps | awk '{split($$3, a, "="); n = split(a[2], v, ","); \
+# QUICK=1 (make test): the first four points of the sweeps whose main preset
+# synthesizes in under 20 s (synth/baselines.csv), enough to see the growth
+QUICK_BLOCKS := $(shell awk -F, 'NR > 1 && $$16 < 20 {print $$1 "," $$2}' synth/baselines.csv)
+SWEEP := $(shell $(W) list --sweeps | awk -v q=$(QUICK) -v ok=" $(QUICK_BLOCKS) " \
+           'q == 1 && !index(ok, " " $$1 "," $$2 " ") {next} {split($$3, a, "="); n = split(a[2], v, ","); if (q == 1 && n > 4) n = 4; \
            for (i = 1; i <= n; i++) print "$(OUT)/sweep/" $$1 "__" $$2 "__" a[1] "__" v[i] ".csv"}')
 
 .PHONY: presets sweep

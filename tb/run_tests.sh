@@ -20,7 +20,7 @@ SAN_BUILD=$ROOT/build/san
 REL_BUILD=$ROOT/build
 WARPGEN=$SAN_BUILD/warpgen
 COSIM=$SAN_BUILD/cosim
-LOGS=$ROOT/build/test-logs
+LOGS=${TEST_LOGS:-$ROOT/build/test-logs}
 TEST_SEED=${TEST_SEED:-1}
 JOBS=${JOBS:-2}
 if [ "${SOAK:-0}" = 1 ]; then
@@ -147,7 +147,7 @@ t_synth_check_fails() {   # a moved baseline must be reported and fail
   echo "moved baselines are caught"
 }
 t_sweep() {   # the swept structure grows: flops never shrink and area rises with the parameter
-  make -s --no-print-directory SAN=1 -j2 synth-sweep >/dev/null || return 1
+  make -s --no-print-directory SAN=1 QUICK=1 -j2 synth-sweep >/dev/null || return 1
   for f in build/san/synth/sweep_*.csv; do
     awk -F, -v f="$f" 'NR > 2 && ($3 < pf || $5 <= pa) { printf "%s: at %s flops %s area %s after %s / %s\n", f, $1, $3, $5, pf, pa; bad = 1 }
                        NR > 1 { pf = $3; pa = $5; n++ }
@@ -165,6 +165,12 @@ t_cost_bad() {
   return 1
 }
 run cost_bad_input t_cost_bad
+t_gebhart_trace() {   # rfc + tls models on a scripted trace: MRF traffic against the test's own count
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models tb/gebhart_trace.c sim/models/rfc.c sim/models/tls.c \
+      -o build/san/gebhart_trace && build/san/gebhart_trace
+}
+run gebhart_trace t_gebhart_trace
 
 t_formal() { BUILD=build/san ONLY=$1 FORMAL_OUT=build/san/formal/$1 formal/run.sh --quick; }
 for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do run "formal_$b" t_formal "$b"; done

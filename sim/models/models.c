@@ -7,6 +7,8 @@
 #include "l2mib.h"
 #include "caps.h"
 #include "mshr.h"
+#include "tls.h"
+#include "rfc.h"
 
 #include <string.h>
 
@@ -33,12 +35,16 @@ MODEL_OPS(apogee)
 MODEL_OPS(l2mib)
 MODEL_OPS(caps)
 MODEL_OPS(mshr)
+MODEL_OPS(tls)
+MODEL_OPS(rfc)
 
 static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops,
                                                  &apogee_ops,
                                                  &l2mib_ops,
                                                  &caps_ops,
-                                                 &mshr_ops};
+                                                 &mshr_ops,
+                                                 &tls_ops,
+                                                 &rfc_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

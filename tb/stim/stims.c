@@ -12,6 +12,8 @@ extern const wg_stim_ops apogee_random_stim, apogee_directed_stim;
 extern const wg_stim_ops l2mib_random_stim, l2mib_directed_stim;
 extern const wg_stim_ops caps_random_stim, caps_directed_stim;
 extern const wg_stim_ops mshr_random_stim, mshr_directed_stim;
+extern const wg_stim_ops tls_random_stim, tls_directed_stim;
+extern const wg_stim_ops rfc_random_stim, rfc_directed_stim;
 
 static const wg_stim_ops *const all_stims[] = {
   &eqctr_random_stim, &eqctr_directed_stim,
@@ -23,6 +25,8 @@ static const wg_stim_ops *const all_stims[] = {
   &l2mib_random_stim, &l2mib_directed_stim,
   &caps_random_stim, &caps_directed_stim,
   &mshr_random_stim, &mshr_directed_stim,
+  &tls_random_stim, &tls_directed_stim,
+  &rfc_random_stim, &rfc_directed_stim,
 };
 
 const wg_stim_ops *wg_find_stim(const char *block, const char *name) {

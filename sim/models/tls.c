@@ -1,0 +1,125 @@
+/*
+** tls.c -- C reference model of block 'tls' (see tls.h, docs/blocks/tls.md).
+** One function, tls_decide(), makes the cycle's choices (the greedy pick,
+** demote or issue, the promotion) for both eval and tick.
+*/
+#include "tls.h"
+
+#include <string.h>
+
+static int tls_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
+
+int tls_init(tls_model *m, const tls_params *p) {
+  if (p->WARPS < 2 || p->WARPS > TLS_MAX_WARPS || p->ACTIVE < 1 || p->ACTIVE > TLS_MAX_ACTIVE ||
+      p->ACTIVE > p->WARPS)
+    return -1;
+  memset(m, 0, sizeof *m);
+  m->p = *p;
+  m->W = (int)p->WARPS;
+  m->A = (int)p->ACTIVE;
+  m->WB = tls_clog2(p->WARPS);
+  m->wmask = m->W >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->W) - 1;
+  m->amask = (uint32_t)(((uint64_t)1 << m->A) - 1);
+  tls_reset(m);
+  return 0;
+}
+
+/* Warps 0..A-1 start active in slots 0..A-1 (spec Q23), the rest pending. */
+void tls_reset(tls_model *m) {
+  for (int s = 0; s < m->A; s++) m->slot_warp[s] = (uint32_t)s;
+  m->slot_valid = m->amask;
+  m->slot_resume = 0;
+  m->act = (uint64_t)m->amask;
+  m->pend = m->wmask & ~m->act;
+  m->cur = 0;
+  m->rr = (uint32_t)(m->A % m->W);
+}
+
+/* first set bit of 'req' (n bits) at or after 'ptr', else the first one; -1 if none */
+static int tls_rr_pick(uint64_t req, int n, uint32_t ptr) {
+  if (!req) return -1;
+  for (int k = 0; k < n; k++) {
+    int i = (int)((ptr + (uint32_t)k) % (uint32_t)n);
+    if (ptr >= (uint32_t)n) i = k;        /* a pointer out of range: plain lowest (as the RTL mask) */
+    if (req >> i & 1) return i;
+  }
+  return -1;
+}
+
+typedef struct tls_decision {
+  int pick;            /* slot, -1 none */
+  int issue, demote, retire;
+  int prom_warp;       /* -1 none */
+  int prom_slot;
+} tls_decision;
+
+static void tls_decide(const tls_model *m, const tls_in *in, tls_decision *d) {
+  uint32_t must = m->slot_valid & in->slot_llc & ~m->slot_resume & m->amask;
+  uint32_t elig = ((m->slot_valid & in->slot_ready) | must) & m->amask;
+  d->pick = tls_rr_pick(elig, m->A, m->cur);
+  int dem = d->pick >= 0 && (must >> d->pick & 1);
+  d->issue = d->pick >= 0 && !dem;
+  d->demote = d->pick >= 0 && dem;
+  d->retire = d->issue && (in->slot_exit >> d->pick & 1);
+  uint64_t cand = m->pend & in->warp_ready & m->wmask;
+  d->prom_warp = -1;
+  d->prom_slot = 0;
+  if (m->slot_valid != m->amask && cand) {
+    d->prom_warp = tls_rr_pick(cand, m->W, m->rr);
+    for (int s = 0; s < m->A; s++)
+      if (!(m->slot_valid >> s & 1)) { d->prom_slot = s; break; }
+  }
+}
+
+void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
+  tls_decision d;
+  tls_decide(m, in, &d);
+  memset(out, 0, sizeof *out);
+  out->issue = (uint32_t)d.issue;
+  out->demote = (uint32_t)d.demote;
+  out->retire = (uint32_t)d.retire;
+  if (d.pick >= 0) {
+    out->pick_slot = (uint32_t)d.pick;
+    out->pick_warp = m->slot_warp[d.pick];
+  }
+  if (d.prom_warp >= 0) {
+    out->promote = 1;
+    out->promote_slot = (uint32_t)d.prom_slot;
+    out->promote_warp = (uint32_t)d.prom_warp;
+  }
+  out->active_valid = m->slot_valid;
+  for (int s = 0; s < m->A; s++) {
+    if (!(m->slot_valid >> s & 1)) continue;
+    int bit = s * m->WB;
+    for (int b = 0; b < m->WB; b++, bit++)
+      if (m->slot_warp[s] >> b & 1) out->active_warp[bit / 32] |= 1u << (bit % 32);
+  }
+  out->active_full = m->slot_valid == m->amask;
+  out->pending = m->pend;
+}
+
+void tls_tick(tls_model *m, const tls_in *in) {
+  if (in->rst & 1) { tls_reset(m); return; }
+  tls_decision d;
+  tls_decide(m, in, &d);
+  uint64_t launch = 0;
+  uint32_t lw = in->launch_warp & ((1u << m->WB) - 1);
+  if ((in->launch & 1) && lw < (uint32_t)m->W && !((m->pend | m->act) >> lw & 1)) launch = (uint64_t)1 << lw;
+  if (d.pick >= 0) {
+    uint64_t w = (uint64_t)1 << m->slot_warp[d.pick];
+    if (d.demote || d.retire) { m->act &= ~w; m->slot_valid &= ~(1u << d.pick); }
+    if (d.demote) m->pend |= w;
+    if (d.issue) m->slot_resume &= ~(1u << d.pick);
+    m->cur = (uint32_t)d.pick;
+  }
+  if (d.prom_warp >= 0) {
+    uint64_t w = (uint64_t)1 << d.prom_warp;
+    m->pend &= ~w;
+    m->act |= w;
+    m->slot_valid |= 1u << d.prom_slot;
+    m->slot_resume |= 1u << d.prom_slot;
+    m->slot_warp[d.prom_slot] = (uint32_t)d.prom_warp;
+    m->rr = d.prom_warp + 1 == m->W ? 0 : (uint32_t)d.prom_warp + 1;
+  }
+  m->pend |= launch;
+}
