@@ -17,6 +17,7 @@ extern const wg_block wg_block_caps;
 extern const wg_block wg_block_mshr;
 extern const wg_block wg_block_tls;
 extern const wg_block wg_block_rfc;
+extern const wg_block wg_block_dram_mib;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -30,6 +31,7 @@ const wg_block *const wg_blocks[] = {
   &wg_block_mshr,
   &wg_block_tls,
   &wg_block_rfc,
+  &wg_block_dram_mib,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

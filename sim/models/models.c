@@ -9,6 +9,7 @@
 #include "mshr.h"
 #include "tls.h"
 #include "rfc.h"
+#include "dram_mib.h"
 
 #include <string.h>
 
@@ -37,6 +38,7 @@ MODEL_OPS(caps)
 MODEL_OPS(mshr)
 MODEL_OPS(tls)
 MODEL_OPS(rfc)
+MODEL_OPS(dram_mib)
 
 static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops,
                                                  &apogee_ops,
@@ -44,7 +46,8 @@ static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsa
                                                  &caps_ops,
                                                  &mshr_ops,
                                                  &tls_ops,
-                                                 &rfc_ops};
+                                                 &rfc_ops,
+                                                 &dram_mib_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

@@ -14,6 +14,7 @@ extern const wg_stim_ops caps_random_stim, caps_directed_stim;
 extern const wg_stim_ops mshr_random_stim, mshr_directed_stim;
 extern const wg_stim_ops tls_random_stim, tls_directed_stim;
 extern const wg_stim_ops rfc_random_stim, rfc_directed_stim;
+extern const wg_stim_ops dram_mib_random_stim, dram_mib_directed_stim;
 
 static const wg_stim_ops *const all_stims[] = {
   &eqctr_random_stim, &eqctr_directed_stim,
@@ -27,6 +28,7 @@ static const wg_stim_ops *const all_stims[] = {
   &mshr_random_stim, &mshr_directed_stim,
   &tls_random_stim, &tls_directed_stim,
   &rfc_random_stim, &rfc_directed_stim,
+  &dram_mib_random_stim, &dram_mib_directed_stim,
 };
 
 const wg_stim_ops *wg_find_stim(const char *block, const char *name) {

@@ -1,0 +1,58 @@
+/*
+** dram_mib.h -- C reference model of the DRAM-controller side of the inter-core
+** locality aware scheduler (block 'dram_mib'; Li, UBC MASc thesis 2015,
+** 4.1-4.5, Rule 1, Fig. 4.2): the read request queue, the DRAM-side Merge
+** Information Buffer (one entry per queue slot), the row scores and the
+** scheduler's pick under FR-FCFS, MSHR-M, MSHR-S or MSHR-S+A.  Cycle-exact
+** against the generated RTL; rules and timing in docs/blocks/dram_mib.md.
+**
+** A performance model uses it directly as its DRAM read scheduler, once per
+** DRAM-controller cycle (POLICY=0 is the baseline FR-FCFS scheduler):
+**   dram_mib_in in = {0};
+**   in.req_valid = ...; in.req_bank/row/blk/age = ...;  // a read from the L2 (taken if out.req_ready)
+**   in.dummy_valid = ...;                               // a dummy request (MSHR-*)
+**   in.bank_ready = mask of banks whose command queue is free;
+**   dram_mib_eval(&m, &in, &out);     // out.issue_valid: out.issue_* goes to bank out.issue_bank
+**   dram_mib_tick(&m, &in);           // the clock edge
+** The in/out structs are the generated dram_mib_in/dram_mib_out (dram_mib_io.h).
+*/
+#ifndef DRAM_MIB_MODEL_H
+#define DRAM_MIB_MODEL_H
+
+#include "dram_mib_io.h"
+
+#define DRAM_MIB_MAX_QUEUE 64
+#define DRAM_MIB_MAX_BANKS 16
+
+enum { DRAM_MIB_POL_FRFCFS = 0, DRAM_MIB_POL_M = 1, DRAM_MIB_POL_S = 2, DRAM_MIB_POL_SA = 3,
+       DRAM_MIB_POL_RUNTIME = 4 };
+
+typedef struct dram_mib_entry {  /* one queue slot + its DRAM MIB entry, as the RTL stores it */
+  uint32_t bank, row, blk;
+  uint32_t ml;                   /* merge length - 1 (always 0 under a fixed FR-FCFS) */
+  uint32_t age;                  /* Age_MSHR (Age_Req under FR-FCFS), saturating */
+} dram_mib_entry;
+
+typedef struct dram_mib_model {
+  dram_mib_params p;
+  /* derived at init */
+  int      n, nb, pol, mib;
+  uint32_t bank_mask, row_mask, blk_mask, ml_mask, age_max;
+  int      ab, mlb, rsw, rqw;    /* widths of the pick key's fields */
+  /* state = the RTL's registers */
+  uint64_t valid;
+  dram_mib_entry q[DRAM_MIB_MAX_QUEUE];
+  uint32_t open_row[DRAM_MIB_MAX_BANKS];
+  uint32_t open_valid;
+  uint32_t rr;                   /* round-robin: the bank tried first */
+} dram_mib_model;
+
+int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 illegal p */
+void dram_mib_reset(dram_mib_model *m);
+void dram_mib_eval (const dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out);
+void dram_mib_tick (dram_mib_model *m, const dram_mib_in *in);
+
+/* requests in the read queue */
+static inline int dram_mib_count(const dram_mib_model *m) { return __builtin_popcountll(m->valid); }
+
+#endif
