@@ -18,6 +18,7 @@ extern const wg_block wg_block_mshr;
 extern const wg_block wg_block_tls;
 extern const wg_block wg_block_rfc;
 extern const wg_block wg_block_dram_mib;
+extern const wg_block wg_block_oaws;
 
 const wg_block *const wg_blocks[] = {
   &wg_block_eqctr,
@@ -32,6 +33,7 @@ const wg_block *const wg_blocks[] = {
   &wg_block_tls,
   &wg_block_rfc,
   &wg_block_dram_mib,
+  &wg_block_oaws,
 };
 const int wg_n_blocks = (int)(sizeof wg_blocks / sizeof wg_blocks[0]);
 

@@ -10,6 +10,7 @@
 #include "tls.h"
 #include "rfc.h"
 #include "dram_mib.h"
+#include "oaws.h"
 
 #include <string.h>
 
@@ -39,6 +40,7 @@ MODEL_OPS(mshr)
 MODEL_OPS(tls)
 MODEL_OPS(rfc)
 MODEL_OPS(dram_mib)
+MODEL_OPS(oaws)
 
 static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsat_ops, &wst_ops, &rexq_ops,
                                                  &apogee_ops,
@@ -47,7 +49,8 @@ static const wg_model_ops *const all_models[] = {&eqctr_ops, &eqvote_ops, &memsa
                                                  &mshr_ops,
                                                  &tls_ops,
                                                  &rfc_ops,
-                                                 &dram_mib_ops};
+                                                 &dram_mib_ops,
+                                                 &oaws_ops};
 
 const wg_model_ops *wg_find_model(const char *block) {
   for (size_t i = 0; i < sizeof all_models / sizeof all_models[0]; i++)

@@ -15,6 +15,7 @@ extern const wg_stim_ops mshr_random_stim, mshr_directed_stim;
 extern const wg_stim_ops tls_random_stim, tls_directed_stim;
 extern const wg_stim_ops rfc_random_stim, rfc_directed_stim;
 extern const wg_stim_ops dram_mib_random_stim, dram_mib_directed_stim;
+extern const wg_stim_ops oaws_random_stim, oaws_directed_stim;
 
 static const wg_stim_ops *const all_stims[] = {
   &eqctr_random_stim, &eqctr_directed_stim,
@@ -29,6 +30,7 @@ static const wg_stim_ops *const all_stims[] = {
   &tls_random_stim, &tls_directed_stim,
   &rfc_random_stim, &rfc_directed_stim,
   &dram_mib_random_stim, &dram_mib_directed_stim,
+  &oaws_random_stim, &oaws_directed_stim,
 };
 
 const wg_stim_ops *wg_find_stim(const char *block, const char *name) {

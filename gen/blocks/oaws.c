@@ -1,0 +1,530 @@
+/*
+** oaws.c -- OAWS: Memory Occlusion Aware Warp Scheduling (Wang, Zhu, Yu,
+** PACT'16; spec 004 sections 3-4).  One block, 'oaws': the scheduler-side
+** qualification extension of one SM --
+**   - the Divergent Load Classifier (DLC): a PC-indexed CAM of
+**     {PC, #inst, #acc, #sets}, inserted/updated when a load's accesses are
+**     coalesced, #sets accumulated after the load's L1D service, cleared at
+**     kernel launch, NRU replacement and halving decay (docs/blocks/oaws.md);
+**   - the Avail_mshr and Miss_inflight registers (bits_for(MSHRS) wide);
+**   - the per-instruction predicted misses in the 2-entry I-buffer of every
+**     warp (the paper's 480 bits), written at I-buffer fill;
+**   - the OCW estimator (Div, FCL, Sets, CNT, OCW) trained on the fully or
+**     partially cached divergent loads, Delta = 1 or CNT/2 by the DLC's
+**     associativity-sensitivity test;
+**   - OCW throttling: locality warps (GTO age rank < OCW, prediction 0) and
+**     thrashing warps (active x 50% + rank), static mode (active x SMR);
+**   - Eq. 1 (Miss_pred <= Avail_mshr - Miss_inflight) per warp -> occlude,
+**     and the GTO pick over ready, occlusion-free warps.
+** Forward progress: every prediction is clamped to MSHRS, so with the MSHRs
+** all free and nothing in flight every ready warp qualifies (proved below).
+*/
+#include "../wg.h"
+
+#include <string.h>
+
+enum { OA_W, OA_MSHRS, OA_THREADS, OA_SMR, OA_DLC, OA_PCB, OA_SETS, OA_CNTB, OA_NPARAMS };
+
+static const wg_param_def oaws_params[] = {
+  {"W",       48, 2, 64, 0, "warps per SM (Table 1: 48); also OCW's upper bound Wmax"},
+  {"MSHRS",   32, 1, 255, 0, "L1D MSHR entries per SM (paper: 32; sensitivity 48, 64, 96)"},
+  {"THREADS", 32, 4, 32, 0, "threads per warp (Div_pred = active threads)"},
+  {"SMR",     50, 0, 100, 0, "static OAWS miss rate in percent (paper: 50)"},
+  {"DLC",     32, 1, 64, 0, "Divergent Load Classifier entries (paper: 32)"},
+  {"PCB",     40, 4, 48, 0, "PC bits stored in a DLC entry (paper: 40)"},
+  {"SETS",    32, 2, 64, 0, "L1D sets, the bits of the Sets register (paper: 32 = 32KB/128B/8-way)"},
+  {"CNTB",     8, 2, 8, 0, "bits of the OCW counter CNT (paper: 8, Cmax = 255, start 128)"},
+};
+
+static const wg_preset oaws_presets[] = {
+  {"oaws",  "W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8",
+   "the paper's SM: 48 warps, 32 MSHRs, 32-entry DLC with 40-bit PCs, 32 L1D sets, 8-bit CNT",
+   WG_SLOW_SIM | WG_SLOW_FORMAL},
+  {"small", "W=4 MSHRS=4 THREADS=8 SMR=50 DLC=4 PCB=6 SETS=4 CNTB=2",
+   "4 warps of 8 threads, 4 MSHRs, a 4-entry DLC, 2-bit CNT: fast tests and formal proofs", 0},
+};
+
+/* the paper's DLC field widths */
+enum { OA_INSTB = 7, OA_ACCB = 10, OA_SETB = 10 };
+
+typedef struct oa_dims {
+  int W, M, T, N, PCB, S, CB;
+  int WB, RB, OB, MB, TB, PB, DB, SB, SCB;
+  int cmax, cinit, smr;
+} oa_dims;
+
+static int oa_ceil_pct(int a, int pct) { return (a * pct + 99) / 100; }
+static int oa_min(int a, int b) { return a < b ? a : b; }
+
+static oa_dims oa_dims_of(wg_pv p) {
+  oa_dims d;
+  d.W = (int)p[OA_W]; d.M = (int)p[OA_MSHRS]; d.T = (int)p[OA_THREADS]; d.N = (int)p[OA_DLC];
+  d.PCB = (int)p[OA_PCB]; d.S = (int)p[OA_SETS]; d.CB = (int)p[OA_CNTB]; d.smr = (int)p[OA_SMR];
+  d.WB = wg_clog2(d.W);
+  d.RB = wg_bits_for(d.W);  /* rank 0..W-1, as wide as the popcount and OCW */
+  d.OB = wg_bits_for(d.W);
+  d.MB = wg_bits_for(d.M);
+  d.TB = wg_bits_for(d.T);
+  int smax = oa_ceil_pct(d.T, d.smr), dmax = oa_ceil_pct(d.T, 50);
+  d.PB = wg_bits_for(oa_min(d.M, smax > dmax ? smax : dmax));
+  d.DB = wg_clog2(d.N);
+  d.SB = wg_clog2(d.S);
+  d.SCB = wg_bits_for(d.S);
+  d.cmax = (1 << d.CB) - 1;
+  d.cinit = 1 << (d.CB - 1);
+  return d;
+}
+
+static int oaws_ports(wg_pv p, wg_port *o) {
+  oa_dims d = oa_dims_of(p);
+  int n = 0;
+#define PORT(nm, dir, w, mw, doc) o[n++] = (wg_port){nm, dir, w, mw, doc}
+  PORT("rst",           WG_IN,  1, 1, "synchronous reset: MSHRs all free, nothing in flight, DLC empty, CNT = Cmax/2+1, OCW = 2, I-buffer predictions 0");
+  PORT("kernel_launch", WG_IN,  1, 1, "a kernel starts: DLC cleared, CNT and OCW back to their initial values, Div/FCL/Sets cleared");
+  PORT("dyn_mode",      WG_IN,  1, 1, "1: dynamic OAWS (OCW throttling, thrashing prediction active/2 + rank), 0: static OAWS (active x SMR)");
+  PORT("launch",        WG_IN,  1, 1, "a warp is launched: it becomes the youngest (GTO age)");
+  PORT("launch_warp",   WG_IN,  d.WB, 6, "the launched warp's slot");
+  PORT("live",          WG_IN,  d.W, 64, "per warp: resident, not exited, not waiting at a barrier (ranked for GTO priority)");
+  PORT("ready",         WG_IN,  d.W, 64, "per warp: conventional qualification (I-buffer head valid, scoreboard clear, unit free)");
+  PORT("ib_head",       WG_IN,  d.W, 64, "per warp: which of its two I-buffer entries is the head (the instruction that would issue)");
+  PORT("fill",          WG_IN,  1, 1, "an instruction is written into an I-buffer entry this cycle (decode)");
+  PORT("fill_warp",     WG_IN,  d.WB, 6, "fill: warp");
+  PORT("fill_slot",     WG_IN,  1, 1, "fill: I-buffer entry 0 or 1");
+  PORT("fill_load",     WG_IN,  1, 1, "fill: the instruction is a global/local load (the only kind Eq. 1 gates)");
+  PORT("fill_pc",       WG_IN,  d.PCB, 48, "fill: its PC, looked up in the DLC");
+  PORT("fill_active",   WG_IN,  d.TB, 6, "fill: active threads of the warp (Div_pred), 0..THREADS");
+  PORT("issue",         WG_IN,  1, 1, "the scheduler issues this cycle's pick (pick_valid): Miss_inflight += pick_pred");
+  PORT("retire",        WG_IN,  1, 1, "a load leaves the memory pipeline (its last L1D access is done)");
+  PORT("retire_pred",   WG_IN,  d.MB, 8, "with retire: the prediction that load carried from issue (pick_pred): Miss_inflight -= it");
+  PORT("mshr_alloc",    WG_IN,  1, 1, "the L1D allocates an MSHR entry (Avail_mshr - 1, not below 0)");
+  PORT("mshr_free",     WG_IN,  1, 1, "an MSHR entry is released (Avail_mshr + 1, not above MSHRS)");
+  PORT("coal",          WG_IN,  1, 1, "a load's accesses were coalesced: DLC insert/update (divergent: more than 2 accesses), Div/FCL/Sets restart");
+  PORT("coal_pc",       WG_IN,  d.PCB, 48, "coal: the load's PC");
+  PORT("coal_nacc",     WG_IN,  d.TB, 6, "coal: its coalesced accesses (#acc of this instance)");
+  PORT("acc",           WG_IN,  1, 1, "one L1D access of the load in service (ignored in a cycle with coal)");
+  PORT("acc_set",       WG_IN,  d.SB, 6, "acc: its cache set (marks Sets)");
+  PORT("acc_miss",      WG_IN,  1, 1, "acc: not a hit on valid data (miss, merge, reserved): sets FCL");
+  PORT("acc_last",      WG_IN,  1, 1, "acc: the load's last access: DLC #sets update and OCW training");
+  PORT("occlude",       WG_OUT, d.W, 64, "Occlude[w]: warp w is ready, its head is a load and Miss_pred > Avail_mshr - Miss_inflight (Eq. 1 fails)");
+  PORT("locality",      WG_OUT, d.W, 64, "ocwWarps: ready locality warps (dynamic mode, live, GTO rank < OCW); the other ready warps are thrashing");
+  PORT("pick_valid",    WG_OUT, 1, 1, "some warp is ready and occlusion-free");
+  PORT("pick_warp",     WG_OUT, d.WB, 6, "GTO pick: the last-issued warp if it qualifies, else the oldest qualifying warp");
+  PORT("pick_load",     WG_OUT, 1, 1, "the pick's head is a load");
+  PORT("pick_pred",     WG_OUT, d.MB, 8, "the pick's Miss_pred (0 for non-loads and locality warps, at most MSHRS)");
+  PORT("avail_mshr",    WG_OUT, d.MB, 8, "Avail_mshr register: free MSHR entries");
+  PORT("miss_inflight", WG_OUT, d.MB, 8, "Miss_inflight register: predicted misses of issued, unretired loads");
+  PORT("cnt",           WG_OUT, d.CB, 8, "OCW estimator counter CNT");
+  PORT("ocw",           WG_OUT, d.OB, 7, "Optimal Cached Warps, in [2, W]");
+  PORT("dlc_valid",     WG_OUT, d.N, 64, "per DLC entry: holds a divergent load's PC");
+  PORT("dlc_full",      WG_OUT, 1, 1, "every DLC entry valid (the next new divergent PC replaces one)");
+#undef PORT
+  return n;
+}
+
+static int oaws_storage(wg_pv p, wg_field *o) {
+  oa_dims d = oa_dims_of(p);
+  int n = 0;
+  o[n++] = (wg_field){"dlc_entry", d.PCB + OA_INSTB + OA_ACCB + OA_SETB, d.N,
+                      "DLC entry: PC, #inst 7, #acc 10, #sets 10 (paper: 40+7+10+10 = 67 bits, '9 bytes', 288 bytes for 32)"};
+  o[n++] = (wg_field){"miss_pred", d.PB, 2 * d.W,
+                      "predicted misses per I-buffer instruction, 2 per warp (paper: 5 bits x 96 = 480 bits); for thrashing warps the rank is added at qualification"};
+  o[n++] = (wg_field){"avail_mshr", d.MB, 1, "Avail_mshr (paper: 5 bits, which cannot hold 32)"};
+  o[n++] = (wg_field){"miss_inflight", d.MB, 1, "Miss_inflight (paper: 5 bits)"};
+  o[n++] = (wg_field){"div", 1, 1, "Div: the load in L1D service is divergent (paper: 1 bit)"};
+  o[n++] = (wg_field){"fcl", 1, 1, "FCL: a miss seen on the load in service (paper: '8-bit FCL', read as a flag)"};
+  o[n++] = (wg_field){"sets", d.S, 1, "Sets: L1D sets touched by the load in service (paper: 32 bits)"};
+  o[n++] = (wg_field){"cnt", d.CB, 1, "CNT (paper: 8 bits, described but not counted in the 348 bytes)"};
+  o[n++] = (wg_field){"ocw", d.OB, 1, "OCW (not counted by the paper)"};
+  o[n++] = (wg_field){"dlc_valid", 1, d.N, "DLC valid bits (not counted by the paper)"};
+  o[n++] = (wg_field){"dlc_ref", 1, d.N, "DLC NRU reference bits, the replacement state (not counted by the paper)"};
+  o[n++] = (wg_field){"dlc_cur", d.DB, 1, "DLC entry of the load in service, for the #sets update (not counted by the paper)"};
+  o[n++] = (wg_field){"ib_class", 2, 2 * d.W, "per I-buffer instruction: is-load, DLC-hit (the opcode class the I-buffer holds anyway; not counted by the paper)"};
+  o[n++] = (wg_field){"age", 1, d.W * (d.W - 1) / 2, "GTO age matrix, upper triangle (not counted by the paper)"};
+  o[n++] = (wg_field){"greedy", d.WB + 1, 1, "GTO greedy warp + valid (not counted by the paper)"};
+  return n;
+}
+
+static int oaws_check(wg_pv p, char *err, size_t n) {
+  if (p[OA_PCB] < 7 && p[OA_DLC] > (1LL << p[OA_PCB])) {
+    snprintf(err, n, "parameters DLC=%lld and PCB=%lld contradict: a DLC entry holds a distinct PC, "
+             "so DLC <= 2^PCB", (long long)p[OA_DLC], (long long)p[OA_PCB]);
+    return 1;
+  }
+  return 0;
+}
+
+/* ---------------------------------------------------------------- RTL */
+
+/* dst (WB bits) = index of the set bit of the one-hot W-bit vector oh */
+static void oa_emit_encode(wg_buf *o, const char *dst, int bits, const char *oh, int n) {
+  wgb_printf(o, "  always_comb begin\n    %s = '0;\n    for (int i = 0; i < %d; i++) if (%s[i]) %s = %s | %d'(i);\n  end\n",
+             dst, n, oh, dst, dst, bits);
+}
+
+/* the prediction of one mode, ceil(min(a, THREADS) x pct / 100) at most
+** MSHRS, as thresholds: monotone in a, so value v from the first a giving v */
+static void oa_emit_table(wg_buf *o, const oa_dims *d, const char *dst, int pct) {
+  int vmax = oa_min(oa_ceil_pct(d->T, pct), d->M);
+  wgb_printf(o, "  assign %s =", dst);
+  for (int v = vmax; v >= 1; v--) {
+    int t = 0;
+    while (oa_min(oa_ceil_pct(t, pct), d->M) < v) t++;
+    wgb_printf(o, "%s(fill_active >= %d'd%d) ? %d'd%d :", v == vmax ? " " : "\n      ", d->TB, t, d->PB, v);
+  }
+  wgb_printf(o, "%s%d'd0;\n", vmax ? " " : " ", d->PB);
+}
+
+static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
+  oa_dims d = oa_dims_of(p);
+  const int W = d.W, N = d.N, IB = 2 * d.W;
+  const int NP = W * (W - 1) / 2;
+  const int SW = (d.PB > d.RB ? d.PB : d.RB) > d.MB ? (d.PB > d.RB ? d.PB : d.RB) + 1 : d.MB + 1;
+  char a[128], b[128];
+
+  /* ---- GTO age ---- */
+  wgb_printf(o, "  // ---- GTO age: launch order (age matrix) ----\n"
+                "  // older[i*W + j] = warp i was launched before warp j; the upper triangle is\n"
+                "  // stored, the lower is its complement.  A launched warp becomes the youngest.\n");
+  wgb_printf(o, "  logic [%d:0] age;\n  wire [%d:0] older;\n", NP - 1, W * W - 1);
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_older_row\n"
+                "    for (genvar j = 0; j < %d; j++) begin : g_older_col\n"
+                "      if (i < j) assign older[i*%d + j] = age[i*%d - i*(i+1)/2 + j - i - 1];\n"
+                "      else if (i > j) assign older[i*%d + j] = !age[j*%d - j*(j+1)/2 + i - j - 1];\n"
+                "      else assign older[i*%d + j] = 1'b0;  // a warp is not older than itself\n"
+                "    end\n  end\n\n", W, W, W, W, W, W, W);
+
+  /* ---- I-buffer predictions ---- */
+  wgb_printf(o, "  // ---- per-instruction predictions in the I-buffer (paper 4.4: 2 per warp) ----\n"
+                "  // entry 2*w+s is warp w's I-buffer entry s.  ib_base is the stored prediction:\n"
+                "  // active x SMR (static) or active x 50%% (dynamic, the thrashing base); the GTO\n"
+                "  // rank of a thrashing warp is added at qualification (it changes every cycle).\n");
+  wgb_printf(o, "  logic [%d:0] ib_ld, ib_div;  // the instruction is a load; its PC hit the DLC at fill\n", IB - 1);
+  wgb_printf(o, "  logic [%d:0] ib_base;  // entry i at [i*%d +: %d]\n", IB * d.PB - 1, d.PB, d.PB);
+
+  /* ---- DLC ---- */
+  wgb_printf(o, "\n  // ---- Divergent Load Classifier: %d entries, looked up by PC ----\n", N);
+  wgb_printf(o, "  logic [%d:0] dlc_ref;  // NRU reference bits\n", N - 1);
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] dlc_pc [0:%d];\n", d.PCB - 1, N - 1);
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] dlc_inst [0:%d];  // #inst\n", OA_INSTB - 1, N - 1);
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] dlc_acc [0:%d];   // #acc\n", OA_ACCB - 1, N - 1);
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] dlc_sets [0:%d];  // #sets\n", OA_SETB - 1, N - 1);
+  wgb_printf(o, "  logic [%d:0] dlc_cur;  // the entry of the load in L1D service\n", d.DB - 1);
+  wgb_printf(o, "  assign dlc_full = (dlc_valid == '1);\n");
+  wgb_printf(o, "  // scheduler side (I-buffer fill) and coalescer side: two CAM compares per entry\n");
+  wgb_printf(o, "  logic [%d:0] fill_hit_v, coal_hit_v;\n", N - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) begin\n"
+                "    fill_hit_v[i] = dlc_valid[i] && dlc_pc[i] == fill_pc;\n"
+                "    coal_hit_v[i] = dlc_valid[i] && dlc_pc[i] == coal_pc;\n  end\n", N);
+  wgb_printf(o, "  logic fill_div, coal_hit;\n  assign fill_div = (fill_hit_v != '0);\n  assign coal_hit = (coal_hit_v != '0);\n");
+  wgb_printf(o, "  // victim: the first invalid entry, else the first with #inst = 0 (decayed),\n"
+                "  // else the first not recently used one\n");
+  wgb_printf(o, "  logic [%d:0] zero_inst, vic_pool, victim_oh, touch_oh;\n", N - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) zero_inst[i] = dlc_valid[i] && dlc_inst[i] == '0;\n", N);
+  wgb_printf(o, "  assign vic_pool = (dlc_valid != '1) ? ~dlc_valid : (zero_inst != '0) ? zero_inst :\n"
+                "                    (dlc_ref != '1) ? ~dlc_ref : %d'd1;\n", N);
+  wgb_printf(o, "  assign victim_oh = vic_pool & (~vic_pool + %d'd1);  // lowest set bit\n", N);
+  wgb_printf(o, "  logic coal_div;  // more than 2 coalesced accesses: a divergent instance\n");
+  wgb_printf(o, "  assign coal_div = (coal_nacc > %d'd2);\n", d.TB);
+  wgb_printf(o, "  assign touch_oh = coal_hit ? coal_hit_v : victim_oh;\n");
+  wgb_printf(o, "  logic [%d:0] touch_idx;\n", d.DB - 1);
+  oa_emit_encode(o, "touch_idx", d.DB, "touch_oh", N);
+  wgb_printf(o, "  // the hit entry's counters (one-hot AND-OR read), + this instance\n");
+  wgb_printf(o, "  logic [%d:0] h_inst, c_inst;\n  logic [%d:0] h_acc, c_acc, h_sets, c_sets;\n", OA_INSTB - 1, OA_ACCB - 1);
+  wgb_printf(o, "  logic [%d:0] cur_oh;\n", N - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) cur_oh[i] = (dlc_cur == %d'(i));\n", N, d.DB);
+  wgb_printf(o, "  always_comb begin\n    h_inst = '0; h_acc = '0; h_sets = '0; c_inst = '0; c_acc = '0; c_sets = '0;\n"
+                "    for (int i = 0; i < %d; i++) begin\n"
+                "      h_inst = h_inst | (dlc_inst[i] & {%d{coal_hit_v[i]}});\n"
+                "      h_acc  = h_acc  | (dlc_acc[i]  & {%d{coal_hit_v[i]}});\n"
+                "      h_sets = h_sets | (dlc_sets[i] & {%d{coal_hit_v[i]}});\n"
+                "      c_inst = c_inst | (dlc_inst[i] & {%d{cur_oh[i]}});\n"
+                "      c_acc  = c_acc  | (dlc_acc[i]  & {%d{cur_oh[i]}});\n"
+                "      c_sets = c_sets | (dlc_sets[i] & {%d{cur_oh[i]}});\n"
+                "    end\n  end\n", N, OA_INSTB, OA_ACCB, OA_SETB, OA_INSTB, OA_ACCB, OA_SETB);
+  wgb_printf(o, "  // update on a hit: #inst + 1, #acc + nacc; a counter that would overflow\n"
+                "  // halves all three counters of the entry (the decay)\n");
+  wgb_printf(o, "  logic [%d:0] u_inst;\n  logic [%d:0] u_acc;\n  logic u_halve;\n", OA_INSTB, OA_ACCB);
+  wgb_printf(o, "  assign u_inst = {1'b0, h_inst} + %d'd1;\n", OA_INSTB + 1);
+  wgb_printf(o, "  assign u_acc  = {1'b0, h_acc} + %s;\n", wg_zext(a, sizeof a, "coal_nacc", d.TB, OA_ACCB + 1));
+  wgb_printf(o, "  assign u_halve = u_inst[%d] || u_acc[%d];\n", OA_INSTB, OA_ACCB);
+  wgb_printf(o, "  logic [%d:0] n_inst;\n  logic [%d:0] n_acc, n_sets;\n", OA_INSTB - 1, OA_ACCB - 1);
+  wgb_printf(o, "  assign n_inst = coal_hit ? (u_halve ? u_inst[%d:1] : u_inst[%d:0]) : %d'd1;\n", OA_INSTB, OA_INSTB - 1, OA_INSTB);
+  wgb_printf(o, "  assign n_acc  = coal_hit ? (u_halve ? u_acc[%d:1] : u_acc[%d:0]) : %s;\n", OA_ACCB, OA_ACCB - 1,
+             wg_zext(a, sizeof a, "coal_nacc", d.TB, OA_ACCB));
+  wgb_printf(o, "  assign n_sets = coal_hit ? (u_halve ? {1'b0, h_sets[%d:1]} : h_sets) : '0;\n", OA_SETB - 1);
+
+  /* ---- L1D service: Div, FCL, Sets ---- */
+  wgb_printf(o, "\n  // ---- the load in L1D service: Div, FCL, Sets (paper 4.3.1) ----\n");
+  wgb_printf(o, "  logic div, fcl;\n  logic [%d:0] sets;\n", d.S - 1);
+  wgb_printf(o, "  logic acc_ok, done;  // an access counts (no coal this cycle); the load's last\n");
+  wgb_printf(o, "  assign acc_ok = acc && !coal;\n  assign done = acc_ok && acc_last;\n");
+  wgb_printf(o, "  logic [%d:0] set_bit, sets_now;\n", d.S - 1);
+  wgb_printf(o, "  assign set_bit = %d'd1 << acc_set;  // a set index >= SETS marks nothing\n", d.S);
+  wgb_printf(o, "  assign sets_now = sets | set_bit;\n");
+  wgb_printf(o, "  logic fully;  // no access of the load missed: a fully cached load\n");
+  wgb_printf(o, "  assign fully = !(fcl || acc_miss);\n");
+  wgb_printf(o, "  logic [%d:0] touched;\n", d.SCB - 1);
+  wg_emit_popcount(o, "touched", d.SCB, "sets_now", d.S);
+  wgb_printf(o, "  // #sets accumulates the sets this instance touched; overflow halves the entry\n");
+  wgb_printf(o, "  logic [%d:0] u_sets;\n  logic s_halve;\n", OA_SETB);
+  wgb_printf(o, "  assign u_sets = {1'b0, c_sets} + %s;\n", wg_zext(a, sizeof a, "touched", d.SCB, OA_SETB + 1));
+  wgb_printf(o, "  assign s_halve = u_sets[%d];\n", OA_SETB);
+  wgb_printf(o, "  logic [%d:0] d_inst;\n  logic [%d:0] d_acc, d_sets;\n", OA_INSTB - 1, OA_ACCB - 1);
+  wgb_printf(o, "  assign d_inst = s_halve ? {1'b0, c_inst[%d:1]} : c_inst;\n", OA_INSTB - 1);
+  wgb_printf(o, "  assign d_acc  = s_halve ? {1'b0, c_acc[%d:1]} : c_acc;\n", OA_ACCB - 1);
+  wgb_printf(o, "  assign d_sets = s_halve ? u_sets[%d:1] : u_sets[%d:0];\n", OA_SETB, OA_SETB - 1);
+  wgb_printf(o, "  // associativity-sensitive: #acc > 1.5 x #sets, i.e. 2 #acc > 3 #sets\n");
+  wgb_printf(o, "  logic assoc;\n  assign assoc = ({1'b0, d_acc, 1'b0} > ({2'b0, d_sets} + {1'b0, d_sets, 1'b0}));\n");
+
+  /* ---- OCW estimator ---- */
+  wgb_printf(o, "\n  // ---- OCW estimator (paper 4.3.1, Fig. 7), on each divergent load's end ----\n");
+  wgb_printf(o, "  logic train;\n  assign train = done && div;\n");
+  wgb_printf(o, "  logic [%d:0] delta, cnt_up, cnt_dn;\n", d.CB - 1);
+  wgb_printf(o, "  // Delta: CNT/2 (at least 1) for associativity-sensitive loads, else 1\n");
+  wgb_printf(o, "  assign delta = (assoc && cnt[%d:1] != '0) ? %s : %d'd1;\n", d.CB - 1,
+             d.CB > 1 ? (snprintf(b, sizeof b, "{1'b0, cnt[%d:1]}", d.CB - 1), b) : "cnt", d.CB);
+  wgb_printf(o, "  assign cnt_up = (cnt == %d'd%d) ? cnt : cnt + %d'd1;  // (A), saturating\n", d.CB, d.cmax, d.CB);
+  wgb_printf(o, "  assign cnt_dn = (cnt > delta) ? cnt - delta : '0;      // (C), not below 0\n");
+  wgb_printf(o, "  logic [%d:0] cnt_next;\n  logic [%d:0] ocw_next;\n", d.CB - 1, d.OB - 1);
+  wgb_printf(o, "  always_comb begin\n    cnt_next = cnt;\n    ocw_next = ocw;\n");
+  wgb_printf(o, "    if (train && fully) begin\n"
+                "      if (!(cnt == %d'd%d && ocw == %d'd%d)) begin  // (D) at the top: no change\n"
+                "        cnt_next = cnt_up;\n"
+                "        if (cnt_up == %d'd%d && ocw < %d'd%d) begin ocw_next = ocw + %d'd1; cnt_next = '0; end  // (B)\n"
+                "      end\n", d.CB, d.cmax, d.OB, W, d.CB, d.cmax, d.OB, W, d.OB);
+  wgb_printf(o, "    end else if (train) begin\n"
+                "      if (!(cnt == '0 && ocw == %d'd2)) begin  // (D) at the bottom: no change\n"
+                "        cnt_next = cnt_dn;\n"
+                "        if (cnt_dn == '0 && ocw > %d'd2) begin ocw_next = ocw - %d'd1; cnt_next = %d'd%d; end  // (E)\n"
+                "      end\n    end\n  end\n", d.OB, d.OB, d.OB, d.CB, d.cmax);
+
+  /* ---- per-warp qualification ---- */
+  wgb_printf(o, "\n  // ---- per warp: head instruction, GTO rank, Miss_pred, Eq. 1 ----\n");
+  wgb_printf(o, "  // rhs = Avail_mshr - Miss_inflight, signed: negative when more misses are\n"
+                "  // predicted in flight than entries are free\n");
+  wgb_printf(o, "  logic rhs_neg;\n  logic [%d:0] rhs;\n", d.MB - 1);
+  wgb_printf(o, "  assign rhs_neg = (miss_inflight > avail_mshr);\n  assign rhs = avail_mshr - miss_inflight;\n");
+  wgb_printf(o, "  logic [%d:0] hd_ld, hd_div, loc, gated;\n", W - 1);
+  for (int w = 0; w < W; w++) {
+    wgb_printf(o, "  // warp %d\n", w);
+    wgb_printf(o, "  logic [%d:0] hd_base_%d;\n  logic [%d:0] pred_%d;\n", d.PB - 1, w, d.MB - 1, w);
+    wgb_printf(o, "  assign hd_ld[%d]  = ib_head[%d] ? ib_ld[%d] : ib_ld[%d];\n", w, w, 2 * w + 1, 2 * w);
+    wgb_printf(o, "  assign hd_div[%d] = ib_head[%d] ? ib_div[%d] : ib_div[%d];\n", w, w, 2 * w + 1, 2 * w);
+    wgb_printf(o, "  assign hd_base_%d = ib_head[%d] ? ib_base[%d:%d] : ib_base[%d:%d];\n", w, w,
+               (2 * w + 2) * d.PB - 1, (2 * w + 1) * d.PB, (2 * w + 1) * d.PB - 1, 2 * w * d.PB);
+    wgb_printf(o, "  logic [%d:0] older_live_%d;  // live warps older than warp %d\n", W - 1, w, w);
+    wgb_printf(o, "  assign older_live_%d = live & {", w);
+    for (int i = W - 1; i >= 0; i--) wgb_printf(o, "older[%d]%s", i * W + w, i ? ", " : "};\n");
+    char dst[32], vec[32];
+    snprintf(dst, sizeof dst, "rank_%d", w);
+    snprintf(vec, sizeof vec, "older_live_%d", w);
+    wgb_printf(o, "  logic [%d:0] rank_%d;  // GTO rank, 0 = oldest live warp\n", d.RB - 1, w);
+    wg_emit_popcount(o, dst, d.RB, vec, W);
+    wgb_printf(o, "  assign loc[%d] = dyn_mode && live[%d] && (%s < ocw);\n", w, w,
+               wg_zext(a, sizeof a, dst, d.RB, d.OB > d.RB ? d.OB : d.RB));
+    wgb_printf(o, "  logic [%d:0] thr_%d;  // thrashing: base + rank, at most MSHRS\n", SW - 1, w);
+    wgb_printf(o, "  assign thr_%d = %s + %s;\n", w, wg_zext(a, sizeof a, dst, d.RB, SW),
+               (snprintf(vec, sizeof vec, "hd_base_%d", w), wg_zext(b, sizeof b, vec, d.PB, SW)));
+    wgb_printf(o, "  assign pred_%d = !hd_ld[%d]  ? '0 :       // not a load: never gated\n"
+                  "                  !hd_div[%d] ? %d'd1 :    // coherent load: one entry\n"
+                  "                  !dyn_mode   ? %s :  // static: active x SMR\n"
+                  "                  loc[%d]     ? '0 :       // locality warp\n"
+                  "                  (thr_%d > %d'd%d) ? %d'd%d : thr_%d[%d:0];  // thrashing warp\n",
+               w, w, w, d.MB, (snprintf(vec, sizeof vec, "hd_base_%d", w), wg_zext(a, sizeof a, vec, d.PB, d.MB)),
+               w, w, SW, d.M, d.MB, d.M, w, d.MB - 1);
+    wgb_printf(o, "  assign gated[%d] = (pred_%d != '0);\n", w, w);
+    if (mutant)
+      wgb_printf(o, "  assign occlude[%d] = ready[%d] && gated[%d] && (rhs_neg || pred_%d >= rhs);  // MUTANT: >= instead of >\n",
+                 w, w, w, w);
+    else
+      wgb_printf(o, "  assign occlude[%d] = ready[%d] && gated[%d] && (rhs_neg || pred_%d > rhs);  // Eq. 1 fails\n",
+                 w, w, w, w);
+  }
+  wgb_printf(o, "  assign locality = loc & ready;\n");
+
+  /* ---- GTO pick ---- */
+  wgb_printf(o, "\n  // ---- GTO over the ready, occlusion-free warps ----\n");
+  wgb_printf(o, "  logic [%d:0] qual, oldest_oh, greedy_oh, pick_oh;\n", W - 1);
+  wgb_printf(o, "  assign qual = ready & ~occlude;\n");
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_oldest\n"
+                "    // older[i*W +: W] is row i: the warps that warp i is older than\n"
+                "    assign oldest_oh[i] = qual[i] && ((qual & ~older[i*%d +: %d]) == (%d'(1) << i));\n  end\n",
+             W, W, W, W);
+  wgb_printf(o, "  logic greedy_valid;\n  logic [%d:0] greedy;\n", d.WB - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) greedy_oh[i] = greedy_valid && greedy == %d'(i) && qual[i];\n",
+             W, d.WB);
+  wgb_printf(o, "  assign pick_oh = (greedy_oh != '0) ? greedy_oh : oldest_oh;\n");
+  wgb_printf(o, "  assign pick_valid = (qual != '0);\n");
+  oa_emit_encode(o, "pick_warp", d.WB, "pick_oh", W);
+  wgb_printf(o, "  assign pick_load = |(pick_oh & hd_ld);\n");
+  wgb_printf(o, "  assign pick_pred =");
+  for (int w = 0; w < W; w++) wgb_printf(o, "%s(pred_%d & {%d{pick_oh[%d]}})", w ? "\n                   | " : " ", w, d.MB, w);
+  wgb_printf(o, ";\n");
+
+  /* ---- registers ---- */
+  wgb_printf(o, "\n  // ---- Miss_inflight and Avail_mshr ----\n");
+  wgb_printf(o, "  logic do_issue;\n  assign do_issue = issue && pick_valid;\n");
+  wgb_printf(o, "  logic [%d:0] mi_add, mi_sum;\n", d.MB);
+  wgb_printf(o, "  assign mi_add = %s + (do_issue ? %s : '0);\n", wg_zext(a, sizeof a, "miss_inflight", d.MB, d.MB + 1),
+             wg_zext(b, sizeof b, "pick_pred", d.MB, d.MB + 1));
+  wgb_printf(o, "  // a retire subtracts the prediction its load carried; never below 0\n");
+  wgb_printf(o, "  assign mi_sum = (retire && mi_add < %s) ? '0 : mi_add - (retire ? %s : '0);\n",
+             wg_zext(a, sizeof a, "retire_pred", d.MB, d.MB + 1), wg_zext(b, sizeof b, "retire_pred", d.MB, d.MB + 1));
+  wgb_printf(o, "  logic [%d:0] av_next;\n", d.MB - 1);
+  wgb_printf(o, "  always_comb begin\n    av_next = avail_mshr;\n"
+                "    if (mshr_alloc && !mshr_free && avail_mshr != '0) av_next = avail_mshr - %d'd1;\n"
+                "    if (mshr_free && !mshr_alloc && avail_mshr != %d'd%d) av_next = avail_mshr + %d'd1;\n"
+                "  end\n", d.MB, d.MB, d.M, d.MB);
+
+  wgb_printf(o, "\n  logic [%d:0] launch_oh;\n", W - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) launch_oh[i] = launch && launch_warp == %d'(i);\n", W, d.WB);
+  wgb_printf(o, "  wire [%d:0] age_next;\n"
+                "  for (genvar i = 0; i < %d; i++) begin : g_age_row\n"
+                "    for (genvar j = i + 1; j < %d; j++) begin : g_age_col\n"
+                "      assign age_next[i*%d - i*(i+1)/2 + j - i - 1] =\n"
+                "          launch_oh[j] || (!launch_oh[i] && age[i*%d - i*(i+1)/2 + j - i - 1]);\n"
+                "    end\n  end\n", NP - 1, W, W, W, W);
+  wgb_printf(o, "  logic [%d:0] fill_oh;  // I-buffer entry written\n", IB - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) fill_oh[i] = fill && {fill_warp, fill_slot} == %d'(i);\n",
+             IB, d.WB + 1);
+  wgb_printf(o, "  logic [%d:0] base_static, base_dyn;\n", d.PB - 1);
+  wgb_printf(o, "  // static: ceil(active x %d%%), dynamic thrashing base: ceil(active x 50%%), at most MSHRS\n", d.smr);
+  oa_emit_table(o, &d, "base_static", d.smr);
+  oa_emit_table(o, &d, "base_dyn", 50);
+  wgb_printf(o, "  logic [%d:0] fill_base;\n  assign fill_base = !fill_load ? '0 : dyn_mode ? base_dyn : base_static;\n", d.PB - 1);
+  wgb_printf(o, "  logic dlc_touch;  // a divergent load inserts or updates its entry\n");
+  wgb_printf(o, "  assign dlc_touch = coal && coal_div;\n");
+  wgb_printf(o, "  logic [%d:0] ref_set;\n  assign ref_set = dlc_ref | touch_oh;\n", N - 1);
+
+  wgb_printf(o, "\n  always_ff @(posedge clk) begin\n    if (rst) begin\n");
+  wgb_printf(o, "      age <= '1;  // slot order until warps are launched\n"
+                "      greedy_valid <= 1'b0;\n      greedy <= '0;\n"
+                "      ib_ld <= '0;\n      ib_div <= '0;\n      ib_base <= '0;\n"
+                "      avail_mshr <= %d'd%d;\n      miss_inflight <= '0;\n", d.MB, d.M);
+  wgb_printf(o, "    end else begin\n");
+  wgb_printf(o, "      if (launch) age <= age_next;\n");
+  wgb_printf(o, "      if (do_issue) begin greedy_valid <= 1'b1; greedy <= pick_warp; end\n");
+  wgb_printf(o, "      for (int i = 0; i < %d; i++) if (fill_oh[i]) begin\n"
+                "        ib_ld[i] <= fill_load;\n"
+                "        ib_div[i] <= fill_load && fill_div;\n"
+                "        ib_base[i*%d +: %d] <= fill_base;\n"
+                "      end\n", IB, d.PB, d.PB);
+  wgb_printf(o, "      avail_mshr <= av_next;\n"
+                "      // (above MSHRS cannot happen: Eq. 1 keeps it within Avail_mshr; proved)\n"
+                "      miss_inflight <= (mi_sum > %d'd%d) ? %d'd%d : mi_sum[%d:0];\n", d.MB + 1, d.M, d.MB, d.M, d.MB - 1);
+  wgb_printf(o, "    end\n  end\n");
+
+  wgb_printf(o, "\n  // DLC, Div/FCL/Sets, CNT and OCW: reset and kernel launch start them over\n");
+  wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst || kernel_launch) begin\n"
+                "      dlc_valid <= '0;\n      dlc_ref <= '0;\n      dlc_cur <= '0;\n"
+                "      div <= 1'b0;\n      fcl <= 1'b0;\n      sets <= '0;\n"
+                "      cnt <= %d'd%d;\n      ocw <= %d'd2;\n", d.CB, d.cinit, d.OB);
+  wgb_printf(o, "    end else begin\n");
+  wgb_printf(o, "      cnt <= cnt_next;\n      ocw <= ocw_next;\n");
+  wgb_printf(o, "      if (coal) begin  // a new load enters L1D service\n"
+                "        div <= coal_div;\n        fcl <= 1'b0;\n        sets <= '0;\n"
+                "        if (coal_div) begin\n"
+                "          dlc_cur <= touch_idx;\n"
+                "          dlc_ref <= (ref_set == '1) ? touch_oh : ref_set;  // NRU: all used -> start over\n"
+                "          dlc_valid <= dlc_valid | touch_oh;\n"
+                "        end\n"
+                "      end else if (done) begin  // its last access: the load is finished\n"
+                "        div <= 1'b0;\n        fcl <= 1'b0;\n        sets <= '0;\n"
+                "      end else if (acc_ok) begin\n"
+                "        fcl <= fcl || acc_miss;\n        sets <= sets_now;\n"
+                "      end\n");
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "  // entry payload: written on insert/update (coal) or #sets update (train); no reset needed\n");
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_dlc\n"
+                "    always_ff @(posedge clk) begin\n"
+                "      if (dlc_touch && touch_oh[i]) begin\n"
+                "        dlc_pc[i] <= coal_pc;\n        dlc_inst[i] <= n_inst;\n"
+                "        dlc_acc[i] <= n_acc;\n        dlc_sets[i] <= n_sets;\n"
+                "      end else if (train && cur_oh[i]) begin\n"
+                "        dlc_inst[i] <= d_inst;\n        dlc_acc[i] <= d_acc;\n        dlc_sets[i] <= d_sets;\n"
+                "      end\n    end\n  end\n", N);
+}
+
+static void oaws_props(wg_buf *o, wg_pv p) {
+  oa_dims d = oa_dims_of(p);
+  const int W = d.W, N = d.N;
+  wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
+                "  always @(*) if (!f_past_valid) assume(rst);\n\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    // registers within their ranges\n");
+  if (d.M < (1 << d.MB) - 1) wgb_printf(o, "    assert(avail_mshr <= %d'd%d);\n", d.MB, d.M);
+  wgb_printf(o, "    assert(miss_inflight <= %d'd%d);\n", d.MB, d.M);
+  wgb_printf(o, "    assert(ocw >= %d'd2 && ocw <= %d'd%d);\n", d.OB, d.OB, W);
+  {
+    int vs = oa_min(oa_ceil_pct(d.T, d.smr), d.M), vd = oa_min(oa_ceil_pct(d.T, 50), d.M);
+    int vmax = vs > vd ? vs : vd;
+    if (vmax < (1 << d.PB) - 1) {
+      wgb_printf(o, "    // a stored prediction is a table value: at most %d (<= MSHRS)\n", vmax);
+      for (int i = 0; i < 2 * W; i++)
+        wgb_printf(o, "    assert(ib_base[%d:%d] <= %d'd%d);\n", (i + 1) * d.PB - 1, i * d.PB, d.PB, vmax);
+    }
+  }
+  wgb_printf(o, "    // the pick is a ready, occlusion-free warp; there is one whenever one qualifies\n");
+  wgb_printf(o, "    assert(pick_valid == ((ready & ~occlude) != '0));\n");
+  wgb_printf(o, "    assert(!pick_valid || (pick_oh == (%d'd1 << pick_warp) && (pick_oh & ready & ~occlude) != '0));\n", W);
+  wgb_printf(o, "    // Eq. 1 holds for every issued load: it never over-commits the MSHRs\n");
+  wgb_printf(o, "    assert(!pick_valid || pick_pred == '0 || (!rhs_neg && pick_pred <= rhs));\n");
+  wgb_printf(o, "    assert(pick_pred <= %d'd%d);\n", d.MB, d.M);
+  wgb_printf(o, "    // FORWARD PROGRESS: all MSHRs free and nothing in flight -> nothing is occluded\n");
+  wgb_printf(o, "    assert(!(avail_mshr == %d'd%d && miss_inflight == '0) || occlude == '0);\n", d.MB, d.M);
+  wgb_printf(o, "    // non-loads and locality warps' divergent loads are never occluded\n");
+  wgb_printf(o, "    assert((occlude & ~hd_ld) == '0);\n");
+  wgb_printf(o, "    assert((occlude & loc & hd_div) == '0);\n");
+  wgb_printf(o, "    // the oldest live warp is always a locality warp in dynamic mode (OCW >= 2)\n");
+  for (int w = 0; w < W; w++)
+    wgb_printf(o, "    assert(!(dyn_mode && live[%d] && rank_%d == '0) || loc[%d]);\n", w, w, w);
+  if (W <= 16) {
+    wgb_printf(o, "    // the age matrix is a total order: no 3-cycles (launch keeps it so)\n");
+    for (int i = 0; i < W; i++)
+      for (int j = i + 1; j < W; j++)
+        for (int k = j + 1; k < W; k++)
+          wgb_printf(o, "    assert(!(older[%d] && older[%d] && older[%d]) && !(older[%d] && older[%d] && older[%d]));\n",
+                     i * W + j, j * W + k, k * W + i, i * W + k, k * W + j, j * W + i);
+  }
+  wgb_printf(o, "    // DLC: a PC is held by at most one entry (the CAM reads one-hot)\n");
+  for (int i = 0; i < N; i++)
+    for (int j = i + 1; j < N; j++)
+      wgb_printf(o, "    assert(!(dlc_valid[%d] && dlc_valid[%d] && dlc_pc[%d] == dlc_pc[%d]));\n", i, j, i, j);
+  wgb_printf(o, "    // the load in service updates a valid entry\n");
+  wgb_printf(o, "    assert(!div || (dlc_valid & cur_oh) != '0);\n");
+  if (N > 1) wgb_printf(o, "    // NRU: some entry is always unreferenced\n    assert(dlc_ref != '1);\n");
+  wgb_printf(o, "  end\n\n");
+
+  wgb_printf(o, "  // step properties: a blocked scheduler never makes Miss_inflight grow\n");
+  wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_issue_load;\n  logic [%d:0] f_prev_mi;\n", d.MB - 1);
+  wgb_printf(o, "  always @(posedge clk) begin\n    f_prev_rst <= rst;\n"
+                "    f_prev_issue_load <= do_issue && pick_pred != '0;\n    f_prev_mi <= miss_inflight;\n  end\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n"
+                "    assert(f_prev_issue_load || miss_inflight <= f_prev_mi);\n  end\n\n");
+
+  wgb_printf(o, "  // reachability\n  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    cover(dlc_full);\n");
+  wgb_printf(o, "    cover(avail_mshr == '0);  // MSHR exhaustion\n");
+  wgb_printf(o, "    cover(ocw == %d'd%d);  // OCW at its upper bound\n", d.OB, W > 3 ? 3 : W);
+  wgb_printf(o, "    cover(ocw_next < ocw);  // OCW comes down\n");
+  wgb_printf(o, "    cover(occlude != '0 && pick_valid);  // a warp occluded while another issues\n");
+  wgb_printf(o, "    cover(pick_valid && pick_pred == %d'd%d);  // a whole-MSHR prediction issues\n", d.MB, d.M);
+  wgb_printf(o, "    cover(train && assoc && !fully);  // Delta = CNT/2\n");
+  wgb_printf(o, "  end\n");
+}
+
+const wg_block wg_block_oaws = {
+  "oaws", "OAWS occlusion-aware issue check: DLC, Avail_mshr/Miss_inflight, Eq. 1, static/dynamic OCW, GTO pick",
+  "OAWS (Wang, Zhu, Yu, PACT'16)", "sections 4.1-4.4, Eq. 1, Fig. 6, Fig. 7",
+  oaws_params, OA_NPARAMS, oaws_presets, 2, "oaws",
+  "348 bytes + five registers per SM: DLC 32 x 9 bytes = 288 bytes (40+7+10+10 = 67 bits per entry, "
+  "rounded up to 9 bytes); predictions 5 bits x 48 warps x 2 instructions = 480 bits = 60 bytes; "
+  "registers Avail_mshr 5, Miss_inflight 5, Div 1, FCL 8, Sets 32 bits.  Ours: DLC 32 x 67 bits = 2144 "
+  "bits (268 bytes, unrounded) and 480 bits of predictions (= 2624 bits); Avail_mshr/Miss_inflight 6 bits "
+  "each (5 cannot hold 32), FCL 1 bit.  Not counted by the paper and listed here: CNT, OCW, DLC "
+  "valid and NRU bits, the DLC index of the load in service, the I-buffer's load/DLC-hit class bits, "
+  "the GTO age matrix and greedy warp",
+  oaws_check, oaws_ports, oaws_storage, oaws_rtl, oaws_props,
+  "Eq. 1 compares with >= instead of > (a warp whose prediction equals the free MSHRs is occluded)",
+  "W=8,16,24,32,40,48,56,64",
+};

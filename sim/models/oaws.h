@@ -1,0 +1,49 @@
+/*
+** oaws.h -- C reference model of OAWS' occlusion-aware issue check (block
+** 'oaws'; Wang, Zhu, Yu, PACT'16, sections 4.1-4.4): the Divergent Load
+** Classifier, Avail_mshr / Miss_inflight, the per-instruction predictions,
+** the OCW estimator, Eq. 1 and the GTO pick.  Cycle-exact against the
+** generated RTL (gen/blocks/oaws.c); rules in docs/blocks/oaws.md.
+**
+** A performance model drives it once per cycle:
+**   oaws_eval(&s, &in, &out);  // occlude, locality, pick_warp, pick_pred, ...
+**   oaws_tick(&s, &in);        // the clock edge
+*/
+#ifndef OAWS_MODEL_H
+#define OAWS_MODEL_H
+
+#include "oaws_io.h"
+
+#define OAWS_MAX_W   64
+#define OAWS_MAX_DLC 64
+
+typedef struct oaws_model {
+  oaws_params p;
+  /* derived */
+  int      W, M, T, N, S, cmax, cinit, smr;
+  uint64_t wmask, nmask, pcmask;
+  uint32_t wb_mask, mb_mask, tb_mask, sb_mask;
+  /* state = the RTL's registers */
+  uint64_t older[OAWS_MAX_W];           /* bit j of older[i]: warp i launched before j */
+  uint32_t greedy_valid, greedy;
+  uint32_t ib_ld[2 * OAWS_MAX_W], ib_div[2 * OAWS_MAX_W], ib_base[2 * OAWS_MAX_W];
+  uint32_t avail, inflight;
+  uint64_t dlc_valid, dlc_ref;
+  uint64_t dlc_pc[OAWS_MAX_DLC];
+  uint32_t dlc_inst[OAWS_MAX_DLC], dlc_acc[OAWS_MAX_DLC], dlc_sets[OAWS_MAX_DLC];
+  uint32_t dlc_cur;
+  uint32_t div, fcl;
+  uint64_t sets;
+  uint32_t cnt, ocw;
+} oaws_model;
+
+int  oaws_init (oaws_model *m, const oaws_params *p);
+void oaws_reset(oaws_model *m);
+void oaws_eval (const oaws_model *m, const oaws_in *in, oaws_out *out);
+void oaws_tick (oaws_model *m, const oaws_in *in);
+
+/* helpers for performance models and tests */
+int      oaws_rank(const oaws_model *m, uint64_t live, int w);   /* GTO age rank among live warps */
+uint32_t oaws_base(const oaws_model *m, int dyn, uint32_t active); /* stored prediction at fill */
+
+#endif
