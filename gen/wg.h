@@ -44,8 +44,8 @@ typedef struct wg_param_def {
 ** wg_preset.slow); 'make soak', 'make synth' and 'make formal' still run it
 ** in full, and 'make test' runs the shorter check the flag names. */
 enum {
-  WG_SLOW_SIM    = 1, /* lockstep under ~0.3M cycles/s: make test runs 100,000 cycles */
-  WG_SLOW_SYNTH  = 2, /* synthesis over ~5 min: make test's synth-check skips it */
+  WG_SLOW_SIM    = 1, /* lockstep under ~0.3M cycles/s or a build of minutes: make test runs 100,000 cycles */
+  WG_SLOW_SYNTH  = 2, /* synthesis over ~1 min: make test's synth-check skips it */
   WG_SLOW_FORMAL = 4  /* induction infeasible: make formal runs a bounded check only */
 };
 

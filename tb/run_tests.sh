@@ -130,10 +130,12 @@ t_lint() { tb/lint.sh rtl; }
 run lint_presets t_lint
 t_docs() { make -s --no-print-directory check-docs; }
 # ---- cost: synthesis of every preset, baselines, sweeps --------------------------------------------
-t_synth() {   # every preset synthesizes, matches the baselines, and holds exactly its storage in flops
+t_synth() {   # every preset synthesizes, matches the baselines, and holds no state beyond its storage table
   make -s --no-print-directory SAN=1 -j2 synth-check-quick || return 1
-  awk -F, 'NR > 1 && $4 != $5 { printf "%s %s: %s flops for %s storage bits\n", $1, $2, $5, $4; bad = 1 }
-           NR > 1 { n++ } END { if (bad || n == 0) exit 1; printf "flops == storage bits for %d presets\n", n }' \
+  # more flops than the table is hidden state (a failure); fewer are bits Yosys found constant
+  awk -F, 'NR > 1 && $5 > $4 { printf "%s %s: %s flops for %s storage bits\n", $1, $2, $5, $4; bad = 1 }
+           NR > 1 && $5 < $4 { printf "%s %s: %s flops for %s storage bits (%d constant bits removed)\n", $1, $2, $5, $4, $4 - $5 }
+           NR > 1 { n++ } END { if (bad || n == 0) exit 1; printf "flops <= storage bits for %d presets\n", n }' \
     build/san/synth/results.csv
 }
 run synth_presets t_synth

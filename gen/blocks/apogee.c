@@ -50,7 +50,7 @@ static const wg_preset apogee_presets[] = {
   {"small", "ENTRIES=3 WARPS=2 THREADS=4 PC_BITS=2 ADDR_BITS=6 OFF_BITS=3 CONF_BITS=2 DIST_BITS=2 LINE_BITS=1 PFQ=2",
    "3 entries, 2 warps of 4 threads, 6-bit addresses, 3-bit offsets, 2 B lines: fast tests and formal covers", 0},
   {"fig55", "ENTRIES=8 WARPS=2 THREADS=8 PC_BITS=10 ADDR_BITS=28 OFF_BITS=8 CONF_BITS=8 DIST_BITS=6 LINE_BITS=5 PFQ=4",
-   "Fig. 5.5's machine: 16 threads in 2 warps of 8, paper field widths, 8 entries", 0},
+   "Fig. 5.5's machine: 16 threads in 2 warps of 8, paper field widths, 8 entries", WG_SLOW_SYNTH},
 };
 
 /* derived widths */

@@ -32,9 +32,9 @@ static const wg_param_def l2mib_params[] = {
 ** machine; 'small' proves in seconds (docs/blocks/l2mib.md, Verification). */
 static const wg_preset l2mib_presets[] = {
   {"thesis", "ENTRIES=64 MAX_MERGE=16 AGE_W=15 BLK_W=25 INFO_W=16 SCORE=1",
-   "the thesis' L2 MIB for MSHR-S+A: 64 entries x (1 valid + 4 merge length + 15 age) = 160 bytes, dummy picked by age", WG_SLOW_FORMAL},
+   "the thesis' L2 MIB for MSHR-S+A: 64 entries x (1 valid + 4 merge length + 15 age) = 160 bytes, dummy picked by age", WG_SLOW_SYNTH | WG_SLOW_FORMAL},
   {"thesis_ms", "ENTRIES=64 MAX_MERGE=16 AGE_W=15 BLK_W=25 INFO_W=16 SCORE=0",
-   "the same MIB for MSHR-M and MSHR-S: the dummy with the longest merge length goes first", WG_SLOW_FORMAL},
+   "the same MIB for MSHR-M and MSHR-S: the dummy with the longest merge length goes first", WG_SLOW_SYNTH | WG_SLOW_FORMAL},
   {"small", "ENTRIES=4 MAX_MERGE=4 AGE_W=4 BLK_W=4 INFO_W=2 SCORE=1",
    "4 entries, 4 merges, a 4-bit age that saturates quickly: fast tests and formal proofs", 0},
 };

@@ -39,7 +39,7 @@ static const wg_param_def oaws_params[] = {
 static const wg_preset oaws_presets[] = {
   {"oaws",  "W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8",
    "the paper's SM: 48 warps, 32 MSHRs, 32-entry DLC with 40-bit PCs, 32 L1D sets, 8-bit CNT",
-   WG_SLOW_SIM | WG_SLOW_FORMAL},
+   WG_SLOW_SIM | WG_SLOW_SYNTH | WG_SLOW_FORMAL},
   {"small", "W=4 MSHRS=4 THREADS=8 SMR=50 DLC=4 PCB=6 SETS=4 CNTB=2",
    "4 warps of 8 threads, 4 MSHRs, a 4-entry DLC, 2-bit CNT: fast tests and formal proofs", 0},
 };
