@@ -82,7 +82,9 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "  input  logic %-8s %-*s, // clock\n", "", namew, "clk");
   for (int i = 0; i < np; i++) {
     char rng[24] = "";
-    if (p[i].width > 1) snprintf(rng, sizeof rng, "[%d:0]", p[i].width - 1);
+    /* a port that is wider at other parameter sets keeps its range at width 1, so the
+    ** emitters may index it ([0:0]); only ports that are always one bit are scalars */
+    if (p[i].max_width > 1) snprintf(rng, sizeof rng, "[%d:0]", p[i].width - 1);
     wgb_printf(o, "  %-6s logic %-8s %-*s%s // %s\n", p[i].dir == WG_IN ? "input" : "output",
                rng, namew, p[i].name, i + 1 < np ? "," : " ", p[i].doc);
   }

@@ -12,18 +12,18 @@ module apogee_small (
   input  logic          rst         , // synchronous reset: table, LAL registers, generator and queue empty
   input  logic          ld_valid    , // a warp's load reaches the L1 this cycle (ignored when ld_mask is 0)
   input  logic [1:0]    ld_pc       , // the load's PC tag
-  input  logic          ld_warp     , // the warp issuing the load
+  input  logic [0:0]    ld_warp     , // the warp issuing the load
   input  logic [3:0]    ld_mask     , // active lanes (branch divergence leaves lanes inactive)
   input  logic [23:0]   ld_addr     , // byte address of lane j at [j*ADDR_BITS +: ADDR_BITS] (inactive lanes: don't care)
   input  logic          ld_hit      , // the L1's answer to this load: 1 hit, 0 miss
   input  logic          fill_valid  , // a prefetched line came back to the L1 (its queue tag below)
   input  logic [1:0]    fill_entry  , // the filled prefetch's entry tag (pf_entry when it left)
-  input  logic          fill_warp   , // the filled prefetch's warp tag (pf_warp when it left)
+  input  logic [0:0]    fill_warp   , // the filled prefetch's warp tag (pf_warp when it left)
   input  logic          pf_ready    , // the L1 takes the queue's head this cycle (it drops lines it already holds)
   output logic          pf_valid    , // the prefetch queue holds a line
   output logic [4:0]    pf_line     , // head line address (byte address >> LINE_BITS); 0 when empty
   output logic [1:0]    pf_entry    , // head: the table entry that generated it (tag for the fill)
-  output logic          pf_warp     , // head: the warp it is for (tag for the fill)
+  output logic [0:0]    pf_warp     , // head: the warp it is for (tag for the fill)
   output logic [1:0]    pfq_count   , // lines in the prefetch queue, 0..PFQ
   output logic          gen_busy    , // the line generator is walking a burst (a new prefetch is dropped)
   output logic          gen_merge   , // the generator's line is already queued: merged, not pushed

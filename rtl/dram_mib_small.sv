@@ -12,7 +12,7 @@ module dram_mib_small (
   input  logic          rst        , // synchronous reset: queue empty, every bank's row closed, round-robin at bank 0
   input  logic [1:0]    policy_sel , // POLICY=4 only (else ignored): 0 FR-FCFS, 1 MSHR-M, 2 MSHR-S, 3 MSHR-S+A
   input  logic          req_valid  , // a normal read request arrives from the L2 (DEMUX: normal requests go to the queue)
-  input  logic          req_bank   , // its bank
+  input  logic [0:0]    req_bank   , // its bank
   input  logic [1:0]    req_row    , // its row
   input  logic [2:0]    req_blk    , // its block address (the MIB's CAM key)
   input  logic [5:0]    req_age    , // its age on arrival, Age_Req = now - creation time, saturated by the sender (Eq. 4.1)
@@ -25,7 +25,7 @@ module dram_mib_small (
   output logic [2:0]    count      , // requests in the read queue
   output logic          issue_valid, // the scheduler issues a request this cycle (one per cycle, banks round-robin)
   output logic [1:0]    issue_slot , // its queue slot (freed at this edge)
-  output logic          issue_bank , // its bank
+  output logic [0:0]    issue_bank , // its bank
   output logic [1:0]    issue_row  , // its row (the bank's open row from now on)
   output logic [2:0]    issue_blk  , // its block address
   output logic [1:0]    issue_ml   , // its merge length minus one (0 under FR-FCFS)

@@ -11,19 +11,19 @@ module rfc_small (
   input  logic          clk      , // clock
   input  logic          rst      , // synchronous reset: every entry invalid, FIFO pointers at entry 0
   input  logic          rd_valid , // an instruction of the warp in rd_slot reads its source operands (tag check and data read this cycle)
-  input  logic          rd_slot  , // its active slot (tls pick_slot)
+  input  logic [0:0]    rd_slot  , // its active slot (tls pick_slot)
   input  logic [2:0]    rd_use   , // per source operand k: operand k is a register
   input  logic [8:0]    rd_reg   , // per source operand k: its register at [k*REG_BITS +: REG_BITS]
   input  logic [2:0]    rd_last  , // per source operand k: the compiler's last-read bit (the value is dead after this read)
   input  logic          wr_valid , // a result is written back this cycle
   input  logic          wr_active, // its warp holds wr_slot (0: a warp not active, the result goes to the MRF)
-  input  logic          wr_slot  , // the warp's active slot
+  input  logic [0:0]    wr_slot  , // the warp's active slot
   input  logic [2:0]    wr_reg   , // destination register
   input  logic          wr_bypass, // a long-latency result (3.3): straight to the MRF, a cached copy is invalidated
   input  logic [1:0]    wr_mask  , // threads written (divergence); a partial write that misses goes around the RFC to the MRF
   input  logic [7:0]    wr_data  , // the result: thread t at [t*DATA_BITS +: DATA_BITS]
   input  logic          fl_valid , // flush fl_slot at this edge, after this cycle's read and write (tls demote or retire)
-  input  logic          fl_slot  , // the slot flushed (tls pick_slot)
+  input  logic [0:0]    fl_slot  , // the slot flushed (tls pick_slot)
   input  logic          fl_kill  , // the warp exited (tls retire): every value is dead, nothing is written back
   output logic [2:0]    rd_hit   , // per operand: found in the RFC (read from it)
   output logic [7:0]    rd_data0 , // operand 0's value on a hit, else 0 (the MRF supplies it)

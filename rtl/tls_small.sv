@@ -19,10 +19,10 @@ module tls_small (
   output logic          issue       , // the picked slot's instruction issues this cycle
   output logic          demote      , // the picked slot's warp is demoted to the pending level (rfc: flush pick_slot, write back live values)
   output logic          retire      , // the issued instruction is the warp's exit: the slot frees (rfc: flush pick_slot, nothing written back)
-  output logic          pick_slot   , // the greedy pick (issue or demote), 0 when neither
+  output logic [0:0]    pick_slot   , // the greedy pick (issue or demote), 0 when neither
   output logic [2:0]    pick_warp   , // the warp in pick_slot, 0 when neither
   output logic          promote     , // a ready pending warp enters a free slot this cycle (round robin)
-  output logic          promote_slot, // the slot it enters (the lowest free one), 0 when none
+  output logic [0:0]    promote_slot, // the slot it enters (the lowest free one), 0 when none
   output logic [2:0]    promote_warp, // the promoted warp, 0 when none
   output logic [1:0]    active_valid, // per slot: it holds a warp
   output logic [5:0]    active_warp , // per slot s: its warp at [s*WB +: WB] (0 when the slot is free)
