@@ -27,12 +27,14 @@ GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c $(wildcar
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/obj/%.o)
 SIM_SRC := $(filter-out sim/models/models.c,$(wildcard sim/models/*.c)) sim/models/models.c
 SIM_OBJ := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
+WS_SRC  := $(wildcard sim/warpsim/ws_*.c)
+WS_OBJ  := $(WS_SRC:%.c=$(BUILD)/obj/%.o)
 TB_SRC  := $(wildcard tb/stim/*.c)
 TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps tools gen check-gen lint test soak bench install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
+.PHONY: all deps tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -58,7 +60,7 @@ deps:
 
 # ---- build ----------------------------------------------------------------------
 tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o \
-       $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a
+       $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -69,6 +71,12 @@ $(BUILD)/warpgen: $(GEN_OBJ) $(BUILD)/obj/gen/warpgen.o
 
 $(BUILD)/obj/harness/cosim.o: CFLAGS += -DWG_ROOT='"$(ROOT)"' -DWG_BUILD='"$(ABUILD)"' -DWG_SAN=$(SAN)
 $(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o
+	$(CC) $(CFLAGS) -o $@ $^
+
+# warpsim: the GPU performance model, built from sim/ alone (the block models in libwgsim.a)
+$(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: CFLAGS += -Isim/models -Isim/warpsim
+$(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: $(IO_H)
+$(BUILD)/warpsim: $(BUILD)/obj/sim/warpsim/warpsim.o $(WS_OBJ) $(BUILD)/lib/libwgsim.a
 	$(CC) $(CFLAGS) -o $@ $^
 
 # The models and stimuli include the blocks' C I/O headers, generated here.
@@ -115,6 +123,10 @@ soak: deps
 bench: tools
 	@BUILD=$(BUILD) tb/bench.sh
 
+# warpsim's simulation speed on fermi (stream, compute), single-threaded; a report, not a test
+bench-warpsim: tools
+	@BUILD=$(BUILD) tb/bench_warpsim.sh
+
 # ---- formal: every block's properties (induction, or BMC where it does not close),
 # covers and mutants; 'make test' runs the small presets only
 formal: tools
@@ -144,6 +156,7 @@ check-docs: tools
 install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin
 	install -m 755 $(BUILD)/warpgen $(DESTDIR)$(PREFIX)/bin/warpgen
+	install -m 755 $(BUILD)/warpsim $(DESTDIR)$(PREFIX)/bin/warpsim
 
 clean:
 	rm -rf build

@@ -25,4 +25,24 @@ echo "Lockstep co-simulation, RTL (Verilator) vs C model, every output bit every
 printf '| %-7s | %-10s | %9s | %10s | %12s |\n' block preset cycles mismatches "M cycles/s"
 echo "|---------|------------|-----------|------------|--------------|"
 printf '%s\n' "${rows[@]}"
+
+# warpsim, the performance model built from the same C models: every built-in kernel on
+# fermi, with its end-of-run checks
+echo
+echo "warpsim (fermi, every built-in kernel, end-of-run checks):"
+printf '| %-12s | %9s | %10s | %7s | %8s | %8s | %8s |\n' kernel cycles warp-inst IPC "L1 hit%" "L2 hit%" "row hit%"
+echo "|--------------|-----------|------------|---------|----------|----------|----------|"
+for k in $("$B/warpsim" --list | sed -n 's/^built-in kernels: //p'); do
+  j=$B/summary_$k.json
+  if "$B/warpsim" --named fermi --check --quiet --progress 0 --json "$j" "$k"; then
+    python3 - "$j" "$k" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+print("| %-12s | %9d | %10d | %7.3f | %8.1f | %8.1f | %8.1f |" % (sys.argv[2], d["cycles"], d["warp_instructions"],
+      d["ipc_warp"], 100 * d["l1"]["hit_rate"], 100 * d["l2"]["hit_rate"], 100 * d["dram"]["row_hit_rate"]))
+PY
+  else
+    bad=1; printf '| %-12s | %9s |\n' "$k" FAIL
+  fi
+done
 exit $bad

@@ -1,0 +1,113 @@
+/*
+** ws_config.h -- warpsim's machine configuration: named configurations
+** (fermi, tiny, fig4_2), 'key = value' files, --set key=value, and the
+** options of a GPGPU-Sim gpgpusim.config that warpsim models.
+**
+** Every key is one field below; ws_config_keys() lists them with their legal
+** ranges and docs (warpsim --list-keys prints that table).  Errors are one
+** line naming the key (and file:line) and the legal range.
+*/
+#ifndef WS_CONFIG_H
+#define WS_CONFIG_H
+
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+
+#define WS_MAX_SM       64   /* SMs */
+#define WS_MAX_WARPS    64   /* resident warps per SM (64-bit masks) */
+#define WS_MAX_SCHED    4    /* warp schedulers per SM */
+#define WS_MAX_PART     32   /* L2 partitions = DRAM channels */
+#define WS_MAX_BANKS    16   /* DRAM banks per channel (the dram_mib block's limit) */
+
+enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1 };
+/* one: a scheduler issues at most one instruction per cycle (GPGPU-Sim);
+** per_pipe: at most one per execution pipe (memory, ALU, SFU) per cycle, from
+** different warps -- the timing convention of the thesis' Fig. 4.2 example */
+enum ws_issue_mode  { WS_ISSUE_ONE = 0, WS_ISSUE_PER_PIPE = 1 };
+/* hier: L1 -> interconnect -> L2 partitions -> DRAM; fixed: every L1 miss is
+** filled mem_latency - 1 cycles after it allocates an MSHR (Fig. 4.2's
+** "load instruction takes five cycles") */
+enum ws_mem_model   { WS_MEM_HIER = 0, WS_MEM_FIXED = 1 };
+
+typedef struct ws_config {
+  char name[32];            /* the named configuration it started from */
+  /* ---- SM ---- */
+  int n_sm;                 /* SMs */
+  int warps_per_sm;         /* resident warps per SM, 1..WS_MAX_WARPS */
+  int ctas_per_sm;          /* resident CTAs per SM */
+  int warp_size;            /* threads per warp: 32 (the only legal value today) */
+  int n_sched;              /* warp schedulers per SM; warp w belongs to scheduler w % n_sched */
+  int sched;                /* enum ws_sched_policy */
+  int issue_mode;           /* enum ws_issue_mode */
+  int alu_latency;          /* cycles from an ALU issue until a dependent may issue (1 = back to back) */
+  int sfu_latency;          /* same for the SFU */
+  int sfu_interval;         /* SFU initiation interval: cycles between two SFU issues of one scheduler */
+  /* ---- LSU and L1 data cache ---- */
+  int line_bytes;           /* cache line (L1 and L2), a power of two; also the coalescing unit */
+  int l1_sets, l1_ways;     /* L1: sets (power of two) x ways, LRU; l1_sets = 0: no L1 (every access misses) */
+  int l1_hit_latency;       /* cycles from the L1 access until the hit's data is written back */
+  int l1_mshr_entries;      /* the mshr block's ENTRIES (1..64) */
+  int l1_mshr_merges;       /* its MERGES (1..32) */
+  int l1_miss_queue;        /* L1 miss queue depth (misses waiting for the interconnect) */
+  /* ---- interconnect (both directions) ---- */
+  int icnt_latency;         /* cycles in flight */
+  int icnt_bandwidth;       /* packets injected per cycle per direction, over all sources */
+  /* ---- L2 partitions ---- */
+  int n_part;               /* partitions = DRAM channels; a line goes to (line index / part_interleave) % n_part */
+  int part_interleave;      /* consecutive lines per partition, a power of two */
+  int l2_sets, l2_ways;     /* per partition; l2_sets = 0: no L2 cache (every access goes to DRAM) */
+  int l2_latency;           /* cycles from the L2 access until a hit's response enters the interconnect */
+  int l2_mshr_entries;      /* L2 mshr block ENTRIES (1..64) */
+  int l2_mshr_merges;       /* its MERGES (1..32) */
+  int l2_in_queue;          /* requests from the interconnect waiting for the L2 */
+  int l2_miss_queue;        /* L2 misses waiting for the DRAM read queue */
+  /* ---- DRAM channel (one per partition) ---- */
+  int dram_banks;           /* banks per channel (2..16, a power of two: the dram_mib block's BANKS) */
+  int dram_row_lines;       /* lines per DRAM row (a power of two); row = line / (dram_row_lines * banks) */
+  int dram_queue;           /* read request queue = the dram_mib block's QUEUE (2..64, a power of two) */
+  int dram_latency;         /* fixed cycles added to every DRAM access (controller, pins, return path) */
+  int tRCD, tRP, tCL, tCCD; /* bank timing in core cycles */
+  /* ---- fixed-latency memory (mem_model = fixed) ---- */
+  int mem_model;            /* enum ws_mem_model */
+  int mem_latency;          /* issue to data return of a missing load, cycles (>= 2) */
+  /* ---- run ---- */
+  int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
+} ws_config;
+
+/* One key of the table: where it lives, its range, its doc. */
+typedef struct ws_key {
+  const char *name;         /* e.g. "l1_mshr_entries" */
+  size_t      offset;       /* offsetof(ws_config, field): an int, or int64_t for max_cycles */
+  int         is_int64;
+  int64_t     min, max;
+  int         pow2;         /* must be a power of two (0 allowed where min is 0) */
+  const char *const *names; /* symbolic values (index = value), NULL-terminated, or NULL */
+  const char *doc;
+} ws_key;
+
+/* The key table (n entries). */
+const ws_key *ws_config_keys(int *n);
+/* NULL-terminated list of the named configurations. */
+const char *const *ws_config_names(void);
+
+/* Start from a named configuration.  0 ok; -1: unknown name (err lists the names). */
+int  ws_config_named(ws_config *c, const char *name, char *err, size_t n);
+/* Set one key from text ("64", "0x40", "64K" (x 1024), "1M" (x 1048576), "gto",
+** "per_pipe").  0 ok; -1, c unchanged, with err = "KEY = VALUE is out of range
+** (legal: MIN..MAX)", "unknown key 'KEY'", ... */
+int  ws_config_set(ws_config *c, const char *key, const char *value, char *err, size_t n);
+/* Read a file: 'key = value' lines ('#' comments, blank lines), or a GPGPU-Sim
+** gpgpusim.config (when its first line that is not blank or a comment starts
+** with '-'; the mapping is in docs/warpsim_config.md).  Errors are
+** "PATH:LINE: ..."; on error c is unchanged.  For a gpgpusim.config every
+** option warpsim does not model is listed on 'ignored' (one line each:
+** "PATH:LINE: ignored -option [sub-option]"), with "PATH:LINE: note ..." lines
+** for values warpsim derived or clamped, when ignored is not NULL. */
+int  ws_config_file(ws_config *c, const char *path, FILE *ignored, char *err, size_t n);
+/* Cross-key checks (e.g. ctas_per_sm, warps vs schedulers).  0 ok, -1 with err. */
+int  ws_config_check(const ws_config *c, char *err, size_t n);
+/* Every key as 'key = value' lines (loadable by ws_config_file). */
+void ws_config_print(const ws_config *c, FILE *f);
+
+#endif

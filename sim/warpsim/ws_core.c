@@ -1,0 +1,353 @@
+/*
+** ws_core.c -- one SM of warpsim: CTA dispatch into warp slots, the
+** scoreboard, LRR and GTO warp schedulers (one instruction per scheduler per
+** cycle, or one per pipe), ALU and SFU pipes, the blocking LSU with its
+** coalescer, and the L1 with the 'mshr' block as its MSHR file.
+**
+** Order inside a cycle t (docs/warpsim.md, "Timing"): the schedulers issue
+** from the state at the start of t; the LSU presents one line to the L1 (a
+** memory instruction issued at t presents its first line at t); the MSHR
+** takes that request, this cycle's fill and drains one waiter; results
+** returned at t are readable from t + 1.
+*/
+#include "ws_gpu.h"
+
+#include <string.h>
+
+#define WS_PAYLOAD(warp, reg) ((uint32_t)(warp) << 6 | (uint32_t)(reg))
+
+static int ws_pipe_of(int op) {
+  switch (op) {
+  case WS_OP_LD: case WS_OP_ST: return WS_PIPE_MEM;
+  case WS_OP_SFU: return WS_PIPE_SFU;
+  default: return WS_PIPE_ALU;                   /* ALU ops and barriers */
+  }
+}
+
+/* ---- CTA dispatch ---------------------------------------------------------------- */
+
+/* Place CTA g->next_cta on s if a CTA slot and enough warp slots are free. */
+static int ws_place_cta(ws_gpu *g, ws_sm *s) {
+  const ws_config *c = &g->cfg;
+  if (g->next_cta >= g->kern.grid || s->live_ctas >= g->ctas_fit) return 0;
+  if (c->warps_per_sm - s->live_warps < g->warps_per_cta) return 0;
+  int cs = 0;
+  while (s->ctas[cs].live) cs++;
+  ws_cta *cta = &s->ctas[cs];
+  memset(cta, 0, sizeof *cta);
+  cta->live = 1;
+  cta->ctaid = g->next_cta++;
+  cta->warps = g->warps_per_cta;
+  int slot = 0;
+  for (int k = 0; k < g->warps_per_cta; k++) {
+    while (s->warps[slot].live) slot++;
+    ws_warp *w = &s->warps[slot];
+    memset(w, 0, sizeof *w);
+    w->live = 1;
+    w->cta_slot = cs;
+    w->warp_in_cta = k;
+    int threads = g->kern.cta - k * 32;
+    w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
+    w->age = g->warp_age++;
+  }
+  s->live_ctas++;
+  s->live_warps += g->warps_per_cta;
+  return 1;
+}
+
+/* Every free slot on every SM, one CTA per SM per round (round robin). */
+void ws_sm_dispatch(ws_gpu *g, ws_sm *s) {
+  (void)s;
+  int placed = 1;
+  while (placed && g->next_cta < g->kern.grid) {
+    placed = 0;
+    for (int i = 0; i < g->cfg.n_sm; i++) placed |= ws_place_cta(g, &g->sm[i]);
+  }
+}
+
+/* ---- per-thread views ------------------------------------------------------------ */
+
+static void ws_thread_vars(const ws_gpu *g, const ws_sm *s, const ws_warp *w, int lane, int64_t v[WS_VAR_N]) {
+  int64_t tid = (int64_t)w->warp_in_cta * 32 + lane;
+  v[WS_VAR_TID] = tid;
+  v[WS_VAR_CTAID] = s->ctas[w->cta_slot].ctaid;
+  v[WS_VAR_ITER] = w->iter;
+  v[WS_VAR_LANE] = lane;
+  v[WS_VAR_WARP] = w->warp_in_cta;
+  v[WS_VAR_GTID] = v[WS_VAR_CTAID] * g->kern.cta + tid;
+  v[WS_VAR_NTID] = g->kern.cta;
+  v[WS_VAR_NCTAID] = g->kern.grid;
+}
+
+static uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in) {
+  if (in->mask.n == 0) return w->exists;
+  uint32_t m = 0;
+  int64_t v[WS_VAR_N];
+  for (int lane = 0; lane < 32; lane++) {
+    if (!(w->exists >> lane & 1)) continue;
+    ws_thread_vars(g, s, w, lane, v);
+    if (ws_expr_eval(&in->mask, v)) m |= 1u << lane;
+  }
+  return m;
+}
+
+/* ---- the scoreboard and issue -------------------------------------------------- */
+
+static int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
+  if (!w->live || w->issued_all || w->at_barrier) return 0;
+  for (int k = 0; k < in->nsrc; k++)
+    if (w->reg_ready[in->src[k]] > now) return 0;
+  return in->dst < 0 || w->reg_ready[in->dst] <= now;   /* no write over a pending write */
+}
+
+static int ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now) {
+  if (pipe == WS_PIPE_MEM) return !s->lsu.busy;
+  if (pipe == WS_PIPE_SFU) return sc->sfu_free <= now;
+  return 1;
+}
+
+/* Release a CTA's barrier once every warp of it that has not finished waits there. */
+static void ws_barrier_release(const ws_gpu *g, ws_sm *s, int cs) {
+  ws_cta *cta = &s->ctas[cs];
+  if (cta->at_barrier == 0 || cta->at_barrier < cta->warps - cta->warps_done) return;
+  for (int i = 0; i < g->cfg.warps_per_sm && cta->at_barrier; i++) {
+    ws_warp *w = &s->warps[i];
+    if (w->live && w->cta_slot == cs && w->at_barrier) { w->at_barrier = 0; cta->at_barrier--; }
+  }
+}
+
+static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
+  const ws_config *c = &g->cfg;
+  int64_t now = g->now;
+  ws_warp *w = &s->warps[slot];
+  const ws_inst *in = &g->kern.inst[w->pc];
+  uint32_t active = ws_active_mask(g, s, w, in);
+  s->insts++;
+  sc->issued++;
+  s->thread_insts += (uint64_t)__builtin_popcount(active);
+  switch (in->op) {
+  case WS_OP_ALU:
+  case WS_OP_SFU: {
+    int lat = in->op == WS_OP_ALU ? c->alu_latency : c->sfu_latency;
+    if (in->op == WS_OP_SFU) sc->sfu_free = now + c->sfu_interval;
+    w->reg_ready[in->dst] = now + lat;
+    if (w->last_wb < now + lat - 1) w->last_wb = now + lat - 1;
+    break;
+  }
+  case WS_OP_LD:
+  case WS_OP_ST: {
+    uint64_t addr[32];
+    int64_t v[WS_VAR_N];
+    for (int lane = 0; lane < 32; lane++) {
+      addr[lane] = 0;
+      if (!(active >> lane & 1)) continue;
+      ws_thread_vars(g, s, w, lane, v);
+      addr[lane] = (uint64_t)ws_expr_eval(&in->addr, v);
+    }
+    ws_lsu *l = &s->lsu;
+    l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
+    l->next = 0;
+    l->warp = slot;
+    l->is_store = in->op == WS_OP_ST;
+    l->reg = in->dst;
+    l->issued_at = now;
+    l->busy = l->n_lines > 0;
+    s->lines_requested += (uint64_t)l->n_lines;
+    w->outstanding += l->n_lines;
+    if (l->is_store) s->stores++;
+    else {
+      s->loads++;
+      if (l->n_lines == 0) {                     /* no active thread: nothing to wait for */
+        s->loads_done++;
+        w->reg_ready[in->dst] = now + 1;
+      } else {
+        w->reg_ready[in->dst] = WS_NEVER;
+        w->reg_pending[in->dst] = (uint16_t)l->n_lines;
+        w->reg_long[in->dst] = 1;
+        s->load_born[slot * WS_MAX_REGS + in->dst] = now;
+      }
+    }
+    break;
+  }
+  case WS_OP_BAR:
+    w->at_barrier = 1;
+    s->ctas[w->cta_slot].at_barrier++;
+    break;
+  }
+  if (++w->pc == g->kern.n_inst) {
+    w->pc = 0;
+    if (++w->iter == g->kern.iterations) w->issued_all = 1;
+  }
+  if (in->op == WS_OP_BAR) ws_barrier_release(g, s, w->cta_slot);
+}
+
+/* The warp (slot) a scheduler picks for 'pipe' (-1: any pipe), or -1. */
+static int ws_pick(const ws_gpu *g, const ws_sm *s, const ws_sched *sc, int k, int pipe, int64_t now,
+                   uint64_t issued_mask) {
+  const ws_config *c = &g->cfg;
+  int n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;   /* warps of scheduler k */
+  int pp = pipe < 0 ? 0 : pipe;
+  int best = -1;
+  int64_t best_age = INT64_MAX;
+  for (int i = 0; i < n; i++) {
+    int idx = c->sched == WS_SCHED_LRR ? (sc->rr[pp] + i) % n : i;
+    int slot = k + idx * c->n_sched;
+    const ws_warp *w = &s->warps[slot];
+    if (issued_mask >> slot & 1) continue;
+    if (!w->live || w->issued_all) continue;
+    const ws_inst *in = &g->kern.inst[w->pc];
+    int ip = ws_pipe_of(in->op);
+    if ((pipe >= 0 && ip != pipe) || !ws_pipe_free(s, sc, ip, now) || !ws_can_issue(w, in, now)) continue;
+    if (c->sched == WS_SCHED_LRR) return slot;   /* the first ready warp after the last issue */
+    if (idx == sc->greedy[pp]) return slot;      /* GTO: the greedy warp while it can issue */
+    if (w->age < best_age) { best_age = w->age; best = slot; }
+  }
+  return best;
+}
+
+static void ws_schedule(ws_gpu *g, ws_sm *s) {
+  const ws_config *c = &g->cfg;
+  int64_t now = g->now;
+  uint64_t issued = 0;                           /* a warp issues at most one instruction a cycle */
+  int first = (int)(now % c->n_sched);           /* schedulers take turns at the shared LSU */
+  for (int j = 0; j < c->n_sched; j++) {
+    int k = (first + j) % c->n_sched;
+    ws_sched *sc = &s->sched[k];
+    int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
+    for (int p = 0; p < pipes; p++) {
+      int pipe = c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1;
+      int slot = ws_pick(g, s, sc, k, pipe, now, issued);
+      if (slot < 0) continue;
+      int pp = pipe < 0 ? 0 : pipe, idx = (slot - k) / c->n_sched;
+      int n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
+      sc->rr[pp] = (idx + 1) % n;
+      sc->greedy[pp] = idx;
+      issued |= (uint64_t)1 << slot;
+      ws_issue(g, s, sc, slot);
+    }
+  }
+}
+
+/* ---- results ---------------------------------------------------------------------- */
+
+static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
+  int slot = (int)(payload >> 6), reg = (int)(payload & 63);
+  int64_t now = g->now;
+  ws_warp *w = &s->warps[slot];
+  w->outstanding--;
+  if (w->last_wb < now) w->last_wb = now;
+  if (--w->reg_pending[reg]) return;
+  w->reg_ready[reg] = now + 1;                   /* written at t, read from t + 1 */
+  w->reg_long[reg] = 0;
+  s->loads_done++;
+  uint64_t lat = (uint64_t)(now - s->load_born[slot * WS_MAX_REGS + reg]);
+  int b = 0;
+  while (b < WS_LAT_BUCKETS - 1 && lat >= (2ull << b)) b++;
+  g->lat_hist[b]++;
+  g->lat_sum += lat;
+  g->lat_count++;
+  if (lat > g->lat_max) g->lat_max = lat;
+}
+
+/* ---- the LSU and the L1 ------------------------------------------------------------ */
+
+static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
+  const ws_config *c = &g->cfg;
+  int64_t now = g->now;
+  ws_lsu *l = &s->lsu;
+  mshr_in in;
+  mshr_in_clear(&in);
+  int req = 0;
+  uint64_t line = 0;
+
+  if (l->busy) {
+    line = l->lines[l->next];
+    if (l->is_store) {                           /* write-evict at the L1, write-through to the L2 */
+      ws_cache_invalidate(&s->l1, line);
+      if (c->mem_model == WS_MEM_FIXED || !ws_ring_full(&s->miss_q)) {
+        if (c->mem_model == WS_MEM_HIER) {
+          ws_pkt p = {.line = line, .born = now, .sm = (uint16_t)s->id, .is_store = 1};
+          ws_ring_push(&s->miss_q, &p);
+        }
+        s->l1s.store_misses++;
+        s->warps[l->warp].outstanding--;
+        l->next++;
+      } else s->lsu_stall_cycles++;
+    } else if (ws_cache_access(&s->l1, line, 0)) {
+      ws_pkt p = {.line = line, .ready = now + c->l1_hit_latency, .tag = WS_PAYLOAD(l->warp, l->reg)};
+      ws_ring_push(&s->hit_q, &p);
+      s->l1s.load_hits++;
+      l->next++;
+    } else {
+      ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q;
+      req = 1;
+      mshr_in_request(&in, line, WS_PAYLOAD(l->warp, l->reg), ws_ring_full(down));
+    }
+  }
+
+  /* this cycle's fill: the fixed-latency memory, or a response from the L2 */
+  ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->resp_q;
+  ws_pkt *f = ws_ring_head(fq);
+  if (f && f->ready <= now) {
+    uint64_t victim;
+    int vdirty;
+    mshr_in_fill(&in, f->line);
+    if (ws_cache_fill(&s->l1, f->line, 0, &victim, &vdirty)) s->l1s.evictions++;
+    ws_ring_pop(fq);
+  }
+  mshr_in_drain(&in, 1);                         /* the register file takes one waiter a cycle */
+  if (req || in.fill_valid || mshr_occupancy(&s->l1_mshr)) {
+    mshr_out out;
+    mshr_step(&s->l1_mshr, &in, &out);
+    ws_mshr_count(&s->l1m, &out, req);
+    if (req) {
+      if (out.req_alloc) {
+        ws_pkt p = {.line = line, .born = now, .sm = (uint16_t)s->id,
+                    .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
+        ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &p);
+      }
+      if (out.req_alloc || out.req_merge) {
+        s->l1s.load_misses++;
+        l->next++;
+      } else s->lsu_stall_cycles++;              /* refused: retry next cycle (head of line) */
+    }
+    if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
+  }
+  if (l->busy && l->next == l->n_lines) l->busy = 0;
+
+  ws_pkt *h = ws_ring_head(&s->hit_q);
+  if (h && h->ready <= now) {
+    ws_load_return(g, s, h->tag);
+    ws_ring_pop(&s->hit_q);
+  }
+  ws_mshr_occupancy(&s->l1m, &s->l1_mshr);
+}
+
+/* ---- retire finished warps and CTAs ------------------------------------------------ */
+
+static void ws_retire(ws_gpu *g, ws_sm *s) {
+  int64_t now = g->now;
+  for (int i = 0; i < g->cfg.warps_per_sm; i++) {
+    ws_warp *w = &s->warps[i];
+    if (!w->live || !w->issued_all || w->outstanding || w->last_wb > now) continue;
+    if (s->lsu.busy && s->lsu.warp == i) continue;
+    if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
+    w->live = 0;
+    s->live_warps--;
+    ws_cta *cta = &s->ctas[w->cta_slot];
+    if (++cta->warps_done == cta->warps) {
+      cta->live = 0;
+      s->live_ctas--;
+      g->ctas_done++;
+    } else ws_barrier_release(g, s, w->cta_slot);
+  }
+}
+
+void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
+  if (s->live_warps) {
+    s->active_cycles++;
+    ws_schedule(g, s);
+  }
+  ws_lsu_cycle(g, s);
+  if (s->live_warps) ws_retire(g, s);
+}

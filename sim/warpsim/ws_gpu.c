@@ -1,0 +1,345 @@
+/*
+** ws_gpu.c -- warpsim's top level: building the machine from a configuration
+** and a kernel, the cycle loop, the end-of-run invariants and the reports
+** (a human table and JSON).
+*/
+#include "ws_gpu.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WS_PAYLOAD_BITS 16   /* L1: warp << 6 | register; L2: the requesting SM */
+#define WS_DRAIN_LIMIT  10000000
+
+static int ws_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
+
+static int ws_mshr_make(mshr_model *m, int entries, int merges) {
+  mshr_params p = {.ENTRIES = entries, .MERGES = merges, .ADDR_BITS = 58,
+                   .PAYLOAD_BITS = WS_PAYLOAD_BITS, .AF_FREE = 0};
+  return mshr_init(m, &p);
+}
+
+int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n) {
+  memset(g, 0, sizeof *g);
+  g->cfg = *c;
+  g->kern = *k;
+  g->line_shift = ws_log2(c->line_bytes);
+  g->warps_per_cta = (k->cta + 31) / 32;
+  if (g->warps_per_cta > c->warps_per_sm) {
+    snprintf(err, n, "kernel %s: a CTA of %d threads needs %d warps, more than warps_per_sm = %d",
+             k->name, k->cta, g->warps_per_cta, c->warps_per_sm);
+    return -1;
+  }
+  g->ctas_fit = c->warps_per_sm / g->warps_per_cta;
+  if (g->ctas_fit > c->ctas_per_sm) g->ctas_fit = c->ctas_per_sm;
+  g->sm = calloc((size_t)c->n_sm, sizeof *g->sm);
+  g->part = calloc((size_t)c->n_part, sizeof *g->part);
+  g->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
+  g->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
+  int bad = !g->sm || !g->part || !g->req_net.flight || !g->resp_net.flight;
+  g->req_net.n_dst = c->n_part;
+  g->resp_net.n_dst = c->n_sm;
+  /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
+  for (int i = 0; !bad && i < c->n_sm; i++) {
+    ws_sm *s = &g->sm[i];
+    s->id = i;
+    s->warps = calloc((size_t)c->warps_per_sm, sizeof *s->warps);
+    s->ctas = calloc((size_t)c->ctas_per_sm, sizeof *s->ctas);
+    s->load_born = calloc((size_t)c->warps_per_sm * WS_MAX_REGS, sizeof *s->load_born);
+    for (int k2 = 0; k2 < WS_MAX_SCHED; k2++)
+      for (int p = 0; p < WS_PIPES; p++) s->sched[k2].greedy[p] = -1;
+    bad |= !s->warps || !s->ctas || !s->load_born;
+    bad |= ws_cache_init(&s->l1, c->l1_sets, c->l1_ways) != 0;
+    bad |= ws_ring_init(&s->miss_q, c->l1_miss_queue) != 0;
+    bad |= ws_ring_init(&s->fixed_q, c->l1_mshr_entries) != 0;
+    bad |= ws_ring_init(&s->resp_q, c->l1_mshr_entries) != 0;
+    bad |= ws_ring_init(&s->hit_q, c->l1_hit_latency + 1) != 0;
+    bad |= ws_ring_init(&g->resp_net.flight[i], c->l1_mshr_entries) != 0;
+    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges)) {
+      snprintf(err, n, "the mshr block refused l1_mshr_entries = %d, l1_mshr_merges = %d",
+               c->l1_mshr_entries, c->l1_mshr_merges);
+      return -1;
+    }
+  }
+  for (int i = 0; !bad && i < c->n_part; i++) {
+    ws_part *p = &g->part[i];
+    p->id = i;
+    bad |= ws_cache_init(&p->l2, c->l2_sets, c->l2_ways) != 0;
+    bad |= ws_ring_init(&p->in_q, c->l2_in_queue) != 0;
+    bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
+    bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
+    bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
+    bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
+    bad |= ws_ring_init(&g->req_net.flight[i], c->l2_in_queue) != 0;
+    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges)) {
+      snprintf(err, n, "the mshr block refused l2_mshr_entries = %d, l2_mshr_merges = %d",
+               c->l2_mshr_entries, c->l2_mshr_merges);
+      return -1;
+    }
+    dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
+                          .MAX_MERGE = 16, .AGE_BITS = 15, .POLICY = DRAM_MIB_POL_FRFCFS};
+    if (!bad && dram_mib_init(&p->dram, &dp)) {
+      snprintf(err, n, "the dram_mib block refused dram_queue = %d, dram_banks = %d (powers of two, 2..64 and 2..16)",
+               c->dram_queue, c->dram_banks);
+      return -1;
+    }
+  }
+  if (bad) {
+    snprintf(err, n, "out of memory building the machine");
+    return -1;
+  }
+  return 0;
+}
+
+void ws_gpu_free(ws_gpu *g) {
+  for (int i = 0; g->sm && i < g->cfg.n_sm; i++) {
+    ws_sm *s = &g->sm[i];
+    free(s->warps);
+    free(s->ctas);
+    free(s->load_born);
+    ws_cache_free(&s->l1);
+    ws_ring_free(&s->miss_q);
+    ws_ring_free(&s->fixed_q);
+    ws_ring_free(&s->resp_q);
+    ws_ring_free(&s->hit_q);
+    if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
+  }
+  for (int i = 0; g->part && i < g->cfg.n_part; i++) {
+    ws_part *p = &g->part[i];
+    ws_cache_free(&p->l2);
+    ws_ring_free(&p->in_q);
+    ws_ring_free(&p->hit_q);
+    ws_ring_free(&p->miss_q);
+    ws_ring_free(&p->resp_q);
+    ws_ring_free(&p->fill_q);
+    if (g->req_net.flight) ws_ring_free(&g->req_net.flight[i]);
+  }
+  free(g->sm);
+  free(g->part);
+  free(g->req_net.flight);
+  free(g->resp_net.flight);
+  memset(g, 0, sizeof *g);
+}
+
+void ws_gpu_cycle(ws_gpu *g) {
+  g->now++;
+  if (g->next_cta < g->kern.grid) ws_sm_dispatch(g, NULL);
+  for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
+  if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
+  if (!g->kernel_end && g->ctas_done == g->kern.grid) g->kernel_end = g->last_wb;
+}
+
+/* nothing left anywhere in the memory system */
+static int ws_mem_idle(const ws_gpu *g) {
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    const ws_sm *s = &g->sm[i];
+    if (s->miss_q.count || s->fixed_q.count || s->resp_q.count || s->hit_q.count || mshr_occupancy(&s->l1_mshr) ||
+        g->resp_net.flight[i].count)
+      return 0;
+  }
+  for (int i = 0; i < g->cfg.n_part; i++) {
+    const ws_part *p = &g->part[i];
+    if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
+        mshr_occupancy(&p->l2_mshr) || dram_mib_count(&p->dram) || g->req_net.flight[i].count)
+      return 0;
+  }
+  return 1;
+}
+
+int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
+  int64_t max = g->cfg.max_cycles;
+  while (!g->kernel_end && (max == 0 || g->now < max)) {
+    ws_gpu_cycle(g);
+    if (progress && every > 0 && g->now % every == 0) {
+      uint64_t insts = 0;
+      for (int i = 0; i < g->cfg.n_sm; i++) insts += g->sm[i].insts;
+      fprintf(progress, "warpsim: cycle %" PRId64 ", %" PRIu64 " warp-instructions, CTAs %" PRId64 "/%" PRId64 " done\n",
+              g->now, insts, g->ctas_done, g->kern.grid);
+      fflush(progress);
+    }
+  }
+  if (!g->kernel_end) return 1;
+  /* stores still on their way to the L2: let them land (statistics, invariants) */
+  for (int64_t k = 0; k < WS_DRAIN_LIMIT && !ws_mem_idle(g); k++) ws_gpu_cycle(g);
+  g->drain_end = g->now;
+  return 0;
+}
+
+int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
+  const ws_config *c = &g->cfg;
+  if (!g->kernel_end) { snprintf(err, n, "the kernel did not finish"); return -1; }
+  if (!ws_mem_idle(g)) { snprintf(err, n, "the memory system did not drain"); return -1; }
+  uint64_t insts = 0, loads = 0, loads_done = 0;
+  for (int i = 0; i < c->n_sm; i++) {
+    const ws_sm *s = &g->sm[i];
+    insts += s->insts;
+    loads += s->loads;
+    loads_done += s->loads_done;
+    if (mshr_occupancy(&s->l1_mshr)) { snprintf(err, n, "SM %d: L1 MSHR entries still held", i); return -1; }
+    if (s->live_warps || s->live_ctas || s->lsu.busy) { snprintf(err, n, "SM %d: warps still resident", i); return -1; }
+  }
+  int64_t want = ws_kernel_cta_insts(&g->kern, 32) * g->kern.grid;
+  if ((int64_t)insts != want) {
+    snprintf(err, n, "%" PRIu64 " warp-instructions issued, the kernel has %" PRId64, insts, want);
+    return -1;
+  }
+  if (loads != loads_done) {
+    snprintf(err, n, "%" PRIu64 " loads issued, %" PRIu64 " completed", loads, loads_done);
+    return -1;
+  }
+  for (int i = 0; i < c->n_part; i++)
+    if (mshr_occupancy(&g->part[i].l2_mshr)) { snprintf(err, n, "partition %d: L2 MSHR entries still held", i); return -1; }
+  return 0;
+}
+
+/* ---- reports ---------------------------------------------------------------------- */
+
+typedef struct ws_totals {
+  uint64_t insts, thread_insts, loads, stores, lines, lsu_stall, l1_hits, l1_misses, l2_hits, l2_misses;
+  uint64_t dram_reads, dram_row_hits, dram_writes;
+  ws_mshr_stats l1m, l2m;
+} ws_totals;
+
+static void ws_add_mshr(ws_mshr_stats *a, const ws_mshr_stats *b) {
+  a->alloc += b->alloc; a->merge += b->merge; a->rej_list_full += b->rej_list_full;
+  a->rej_table_full += b->rej_table_full; a->rej_draining += b->rej_draining; a->rej_noalloc += b->rej_noalloc;
+  a->full_cycles += b->full_cycles;
+  for (int i = 0; i < WS_OCC_BUCKETS; i++) a->occ_hist[i] += b->occ_hist[i];
+}
+
+static ws_totals ws_sum(const ws_gpu *g) {
+  ws_totals t;
+  memset(&t, 0, sizeof t);
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    const ws_sm *s = &g->sm[i];
+    t.insts += s->insts; t.thread_insts += s->thread_insts; t.loads += s->loads; t.stores += s->stores;
+    t.lines += s->lines_requested; t.lsu_stall += s->lsu_stall_cycles;
+    t.l1_hits += s->l1s.load_hits; t.l1_misses += s->l1s.load_misses;
+    ws_add_mshr(&t.l1m, &s->l1m);
+  }
+  for (int i = 0; i < g->cfg.n_part; i++) {
+    const ws_part *p = &g->part[i];
+    t.l2_hits += p->l2s.load_hits; t.l2_misses += p->l2s.load_misses;
+    t.dram_reads += p->dram_reads; t.dram_row_hits += p->dram_row_hits; t.dram_writes += p->dram_writes;
+    ws_add_mshr(&t.l2m, &p->l2m);
+  }
+  return t;
+}
+
+static double ws_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
+
+static const char *const ws_occ_names[WS_OCC_BUCKETS] = {
+  "0", "<=1/8", "<=2/8", "<=3/8", "<=4/8", "<=5/8", "<=6/8", "<=7/8", "<=8/8"};
+
+void ws_gpu_report(const ws_gpu *g, FILE *f) {
+  const ws_config *c = &g->cfg;
+  ws_totals t = ws_sum(g);
+  int64_t cyc = g->kernel_end ? g->kernel_end : g->now;
+  fprintf(f, "warpsim: kernel %s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name,
+          c->name, c->n_sm, c->warps_per_sm, c->n_sched, c->n_sched > 1 ? "s" : "",
+          c->sched == WS_SCHED_GTO ? "gto" : "lrr", c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
+  fprintf(f, "  %-26s %" PRId64 "%s\n", "cycles", cyc, g->kernel_end ? "" : " (stopped by max_cycles)");
+  fprintf(f, "  %-26s %" PRIu64 " (%" PRIu64 " thread-instructions)\n", "warp-instructions", t.insts, t.thread_insts);
+  fprintf(f, "  %-26s %.3f warp, %.2f thread\n", "IPC", ws_ratio(t.insts, (uint64_t)cyc),
+          ws_ratio(t.thread_insts, (uint64_t)cyc));
+  fprintf(f, "  %-26s %" PRIu64 " loads, %" PRIu64 " stores, %" PRIu64 " line requests\n", "memory instructions",
+          t.loads, t.stores, t.lines);
+  fprintf(f, "  %-26s %.1f %% (%" PRIu64 " hits, %" PRIu64 " misses)\n", "L1 load hit rate",
+          100 * ws_ratio(t.l1_hits, t.l1_hits + t.l1_misses), t.l1_hits, t.l1_misses);
+  if (c->mem_model == WS_MEM_HIER) {
+    fprintf(f, "  %-26s %.1f %% (%" PRIu64 " hits, %" PRIu64 " misses)\n", "L2 load hit rate",
+            100 * ws_ratio(t.l2_hits, t.l2_hits + t.l2_misses), t.l2_hits, t.l2_misses);
+    fprintf(f, "  %-26s %" PRIu64 " reads, %.1f %% row hits; %" PRIu64 " write-backs\n", "DRAM", t.dram_reads,
+            100 * ws_ratio(t.dram_row_hits, t.dram_reads), t.dram_writes);
+  }
+  fprintf(f, "  %-26s avg %.1f, max %" PRIu64 " cycles (issue to last line back)\n", "load latency",
+          ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
+  fprintf(f, "  %-26s %" PRIu64 " cycles (all SMs)\n", "LSU stall", t.lsu_stall);
+  fprintf(f, "  %-26s alloc %" PRIu64 ", merge %" PRIu64 ", refused: list full %" PRIu64 ", table full %" PRIu64
+             ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " SM-cycles\n",
+          "L1 MSHR", t.l1m.alloc, t.l1m.merge, t.l1m.rej_list_full, t.l1m.rej_table_full, t.l1m.rej_draining,
+          t.l1m.rej_noalloc, t.l1m.full_cycles);
+  if (c->mem_model == WS_MEM_HIER)
+    fprintf(f, "  %-26s alloc %" PRIu64 ", merge %" PRIu64 ", refused: list full %" PRIu64 ", table full %" PRIu64
+               ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " partition-cycles\n",
+            "L2 MSHR", t.l2m.alloc, t.l2m.merge, t.l2m.rej_list_full, t.l2m.rej_table_full, t.l2m.rej_draining,
+            t.l2m.rej_noalloc, t.l2m.full_cycles);
+
+  fprintf(f, "\n  %-10s", "occupancy");
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7s", ws_occ_names[b]);
+  fprintf(f, "\n  %-10s", "L1 MSHR %");
+  uint64_t tot = 0;
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += t.l1m.occ_hist[b];
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(t.l1m.occ_hist[b], tot));
+  if (c->mem_model == WS_MEM_HIER) {
+    fprintf(f, "\n  %-10s", "L2 MSHR %");
+    tot = 0;
+    for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += t.l2m.occ_hist[b];
+    for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(t.l2m.occ_hist[b], tot));
+  }
+  fprintf(f, "\n\n  load latency  ");
+  for (int b = 0; b < WS_LAT_BUCKETS; b++)
+    if (g->lat_hist[b]) fprintf(f, " [%u,%s%u): %" PRIu64, b ? 2u << (b - 1) : 0u, b == WS_LAT_BUCKETS - 1 ? "inf " : "",
+                                2u << b, g->lat_hist[b]);
+  fprintf(f, "\n\n  %3s %8s %10s %7s %8s %10s %10s %s\n", "SM", "cycles", "warp-inst", "IPC", "L1 hit%", "LSU stall",
+          "MSHR full", "issued per scheduler");
+  for (int i = 0; i < c->n_sm; i++) {
+    const ws_sm *s = &g->sm[i];
+    fprintf(f, "  %3d %8" PRIu64 " %10" PRIu64 " %7.3f %8.1f %10" PRIu64 " %10" PRIu64 "  ", i, s->active_cycles,
+            s->insts, ws_ratio(s->insts, (uint64_t)cyc),
+            100 * ws_ratio(s->l1s.load_hits, s->l1s.load_hits + s->l1s.load_misses), s->lsu_stall_cycles,
+            s->l1m.full_cycles);
+    for (int k = 0; k < c->n_sched; k++) fprintf(f, "%s%" PRIu64, k ? " / " : "", s->sched[k].issued);
+    fprintf(f, "\n");
+  }
+}
+
+static void ws_json_mshr(FILE *f, const char *name, const ws_mshr_stats *m) {
+  fprintf(f, "\"%s\": {\"alloc\": %" PRIu64 ", \"merge\": %" PRIu64 ", \"rej_list_full\": %" PRIu64
+             ", \"rej_table_full\": %" PRIu64 ", \"rej_draining\": %" PRIu64 ", \"rej_miss_queue_full\": %" PRIu64
+             ", \"full_cycles\": %" PRIu64 ", \"occupancy_hist\": [",
+          name, m->alloc, m->merge, m->rej_list_full, m->rej_table_full, m->rej_draining, m->rej_noalloc,
+          m->full_cycles);
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", m->occ_hist[b]);
+  fprintf(f, "]}");
+}
+
+void ws_gpu_json(const ws_gpu *g, FILE *f) {
+  const ws_config *c = &g->cfg;
+  ws_totals t = ws_sum(g);
+  int64_t cyc = g->kernel_end ? g->kernel_end : g->now;
+  fprintf(f, "{\n  \"config\": \"%s\", \"kernel\": \"%s\", \"finished\": %s,\n", c->name, g->kern.name,
+          g->kernel_end ? "true" : "false");
+  fprintf(f, "  \"cycles\": %" PRId64 ", \"drain_cycles\": %" PRId64 ",\n", cyc, g->drain_end ? g->drain_end - cyc : 0);
+  fprintf(f, "  \"warp_instructions\": %" PRIu64 ", \"thread_instructions\": %" PRIu64
+             ", \"ipc_warp\": %.6f, \"ipc_thread\": %.6f,\n",
+          t.insts, t.thread_insts, ws_ratio(t.insts, (uint64_t)cyc), ws_ratio(t.thread_insts, (uint64_t)cyc));
+  fprintf(f, "  \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"line_requests\": %" PRIu64
+             ", \"lsu_stall_cycles\": %" PRIu64 ",\n", t.loads, t.stores, t.lines, t.lsu_stall);
+  fprintf(f, "  \"l1\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",
+          t.l1_hits, t.l1_misses, ws_ratio(t.l1_hits, t.l1_hits + t.l1_misses));
+  fprintf(f, "  \"l2\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",
+          t.l2_hits, t.l2_misses, ws_ratio(t.l2_hits, t.l2_hits + t.l2_misses));
+  fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"row_hits\": %" PRIu64 ", \"row_hit_rate\": %.6f, \"writes\": %" PRIu64 "},\n",
+          t.dram_reads, t.dram_row_hits, ws_ratio(t.dram_row_hits, t.dram_reads), t.dram_writes);
+  fprintf(f, "  ");
+  ws_json_mshr(f, "l1_mshr", &t.l1m);
+  fprintf(f, ",\n  ");
+  ws_json_mshr(f, "l2_mshr", &t.l2m);
+  fprintf(f, ",\n  \"load_latency\": {\"count\": %" PRIu64 ", \"avg\": %.3f, \"max\": %" PRIu64 ", \"log2_hist\": [",
+          g->lat_count, ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
+  for (int b = 0; b < WS_LAT_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", g->lat_hist[b]);
+  fprintf(f, "]},\n  \"sms\": [\n");
+  for (int i = 0; i < c->n_sm; i++) {
+    const ws_sm *s = &g->sm[i];
+    fprintf(f, "    {\"sm\": %d, \"active_cycles\": %" PRIu64 ", \"warp_instructions\": %" PRIu64
+               ", \"l1_load_hits\": %" PRIu64 ", \"l1_load_misses\": %" PRIu64 ", \"lsu_stall_cycles\": %" PRIu64
+               ", \"mshr_full_cycles\": %" PRIu64 ", \"issued_per_scheduler\": [",
+            i, s->active_cycles, s->insts, s->l1s.load_hits, s->l1s.load_misses, s->lsu_stall_cycles,
+            s->l1m.full_cycles);
+    for (int k = 0; k < c->n_sched; k++) fprintf(f, "%s%" PRIu64, k ? ", " : "", s->sched[k].issued);
+    fprintf(f, "]}%s\n", i + 1 < c->n_sm ? "," : "");
+  }
+  fprintf(f, "  ]\n}\n");
+}

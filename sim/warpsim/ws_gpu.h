@@ -1,0 +1,226 @@
+/*
+** ws_gpu.h -- warpsim's GPU model: SMs (warps, scoreboard, schedulers, ALU
+** and SFU pipes, LSU with coalescer, L1 with the 'mshr' block as its MSHR
+** file), an interconnect, L2 partitions (cache, the 'mshr' block, miss
+** queue) and DRAM channels (banks, rows, timing) whose read queue and pick
+** are the 'dram_mib' block in FR-FCFS mode.  Timing rules: docs/warpsim.md.
+**
+** Everything is allocated by ws_gpu_init; ws_gpu_cycle allocates nothing.
+*/
+#ifndef WS_GPU_H
+#define WS_GPU_H
+
+#include <stdint.h>
+#include <stdio.h>
+
+#include "ws_config.h"
+#include "ws_kernel.h"
+#include "mshr.h"
+#include "dram_mib.h"
+
+#define WS_NEVER        INT64_MAX
+#define WS_LAT_BUCKETS  16      /* load latency histogram: [0,2) [2,4) [4,8) ... 2^15 and above */
+#define WS_OCC_BUCKETS  9       /* MSHR occupancy histogram: 0, 1-12.5 %, ..., 87.5-100 % of the entries */
+
+/* ---- a memory packet: a line request or response ---- */
+typedef struct ws_pkt {
+  uint64_t line;          /* global line index (byte address / line_bytes) */
+  int64_t  ready;         /* cycle from which it may leave the queue it is in */
+  int64_t  born;          /* cycle the L1 sent it (DRAM request age) */
+  uint32_t tag;           /* SM side: the waiter (warp << 6 | register) of an L1 hit */
+  uint16_t sm;            /* requesting SM */
+  uint8_t  is_store;
+} ws_pkt;
+
+/* a bounded FIFO of packets (capacity fixed at init) */
+typedef struct ws_ring {
+  ws_pkt *buf;
+  int     cap, head, count;
+} ws_ring;
+
+/* a set-associative tag array with true LRU */
+typedef struct ws_cache {
+  int       sets, ways, set_mask;
+  uint64_t *tag;          /* sets x ways; valid when stamp != 0 */
+  uint64_t *stamp;        /* last use (LRU: smallest is the victim) */
+  uint8_t  *dirty;
+  uint64_t  clock;
+} ws_cache;
+
+typedef struct ws_cache_stats {
+  uint64_t load_hits, load_misses, store_hits, store_misses, evictions, dirty_evictions;
+} ws_cache_stats;
+
+typedef struct ws_mshr_stats {
+  uint64_t alloc, merge, rej_list_full, rej_table_full, rej_draining, rej_noalloc;
+  uint64_t full_cycles;                    /* cycles with every entry in use */
+  uint64_t occ_hist[WS_OCC_BUCKETS];       /* cycles per occupancy bucket */
+} ws_mshr_stats;
+
+/* ---- one warp slot ---- */
+typedef struct ws_warp {
+  int      live;                /* holds a warp of a resident CTA */
+  int      cta_slot;            /* its CTA's slot on the SM */
+  int      warp_in_cta;
+  uint32_t exists;              /* lanes that are threads of the CTA */
+  int      pc;                  /* next instruction */
+  int64_t  iter;
+  int      issued_all;          /* past the last instruction of the last iteration */
+  int      at_barrier;
+  int      outstanding;         /* load line requests in flight */
+  int64_t  age;                 /* launch order (GTO's "oldest") */
+  int64_t  last_wb;             /* last cycle one of its results is written */
+  int64_t  reg_ready[WS_MAX_REGS];  /* first cycle a reader may issue; WS_NEVER while a load is out */
+  uint16_t reg_pending[WS_MAX_REGS];/* load line requests still to return for the register */
+  uint8_t  reg_long[WS_MAX_REGS];   /* long-latency bit: the pending write is a load's (Mascar) */
+} ws_warp;
+
+typedef struct ws_cta {
+  int     live;
+  int64_t ctaid;
+  int     warps, warps_done, at_barrier;
+  int     first_slot;           /* warp slots first_slot .. first_slot + warps - 1 */
+} ws_cta;
+
+enum { WS_PIPE_MEM = 0, WS_PIPE_ALU, WS_PIPE_SFU, WS_PIPES };
+
+typedef struct ws_sched {
+  int      rr[WS_PIPES];        /* LRR: the warp (index in this scheduler) after the last issue, per pipe */
+  int      greedy[WS_PIPES];    /* GTO: the last warp issued, -1 none */
+  int64_t  sfu_free;            /* first cycle the SFU takes another instruction */
+  uint64_t issued;              /* warp-instructions issued */
+} ws_sched;
+
+/* the load/store unit: one instruction at a time, one line per cycle to the L1 */
+typedef struct ws_lsu {
+  int      busy;
+  int      warp, reg, is_store;
+  int      n_lines, next;       /* coalesced lines and the next to present */
+  uint64_t lines[32];
+  int64_t  issued_at;
+} ws_lsu;
+
+typedef struct ws_sm {
+  int        id;
+  ws_warp   *warps;             /* warps_per_sm */
+  ws_cta    *ctas;              /* ctas_per_sm */
+  ws_sched   sched[WS_MAX_SCHED];
+  ws_lsu     lsu;
+  ws_cache   l1;
+  mshr_model l1_mshr;
+  ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
+  ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
+  ws_ring    resp_q;            /* responses from the interconnect, one fill per cycle */
+  ws_ring    hit_q;             /* L1 hits waiting for their return cycle */
+  int64_t   *load_born;         /* per warp x register: cycle the load issued (latency stats) */
+  int        live_ctas, live_warps;
+  /* statistics */
+  uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
+  uint64_t   lsu_stall_cycles, active_cycles;
+  ws_cache_stats l1s;
+  ws_mshr_stats  l1m;
+} ws_sm;
+
+/* ---- an L2 partition and its DRAM channel ---- */
+typedef struct ws_dram_bank {
+  int64_t  free_at;             /* first cycle it takes another command */
+  int      open;                /* a row is open */
+  uint32_t row;
+} ws_dram_bank;
+
+typedef struct ws_part {
+  int            id;
+  ws_cache       l2;
+  mshr_model     l2_mshr;
+  ws_ring        in_q;          /* requests from the interconnect */
+  ws_ring        hit_q;         /* L2 hits waiting l2_latency */
+  ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
+  ws_ring        resp_q;        /* responses waiting for the interconnect */
+  ws_ring        fill_q;        /* DRAM data on its way back: an unordered array (buf[0..count)) */
+  dram_mib_model dram;
+  uint64_t       slot_line[DRAM_MIB_MAX_QUEUE];  /* the line of each read-queue slot */
+  ws_dram_bank   bank[WS_MAX_BANKS];
+  /* statistics */
+  uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
+  ws_cache_stats l2s;
+  ws_mshr_stats  l2m;
+} ws_part;
+
+/* one direction of the interconnect: packets in flight to each destination */
+typedef struct ws_icnt {
+  ws_ring *flight;              /* per destination, in order of arrival (fixed latency) */
+  int      n_dst, rr;
+  uint64_t packets;
+} ws_icnt;
+
+typedef struct ws_gpu {
+  ws_config  cfg;
+  ws_kernel  kern;
+  int64_t    now;               /* the cycle being simulated (the first is 1) */
+  ws_sm     *sm;
+  ws_part   *part;
+  ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
+  int64_t    next_cta;          /* next CTA to dispatch */
+  int64_t    ctas_done;
+  int64_t    warp_age;
+  int64_t    kernel_end;        /* cycle of the last result of the kernel (0 while running) */
+  int64_t    last_wb;           /* latest result cycle of any finished warp */
+  int64_t    drain_end;         /* cycle the memory system was empty after the kernel */
+  int        warps_per_cta, ctas_fit; /* a CTA's warps; CTAs resident per SM */
+  int        line_shift;
+  uint64_t   lat_hist[WS_LAT_BUCKETS];
+  uint64_t   lat_sum, lat_count, lat_max;
+} ws_gpu;
+
+/* Build the machine for a kernel.  0 ok; -1 with err (a block model refused
+** its parameters, or memory ran out). */
+int     ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n);
+void    ws_gpu_free(ws_gpu *g);
+/* Simulate one cycle. */
+void    ws_gpu_cycle(ws_gpu *g);
+/* Run to the kernel's end (or max_cycles), then let the memory system drain.
+** progress: print a line to it every 'every' cycles (NULL: quiet).  Returns
+** 0 when the kernel finished, 1 when max_cycles stopped it. */
+int     ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every);
+/* Every issued load completed, no MSHR entry held, no packet in flight,
+** instruction counts as the kernel says.  0 ok; -1 with err. */
+int     ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n);
+/* Reports: a human table, and JSON. */
+void    ws_gpu_report(const ws_gpu *g, FILE *f);
+void    ws_gpu_json(const ws_gpu *g, FILE *f);
+
+/* ---- pieces with unit tests (ws_mem.c) ---- */
+/* The coalescer: active lanes' byte addresses -> distinct line indices in
+** order of first appearance.  Returns the number of lines (0..32). */
+int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
+int     ws_cache_init(ws_cache *c, int sets, int ways);
+void    ws_cache_free(ws_cache *c);
+/* 1 hit (LRU updated, dirty set if 'write'), 0 miss */
+int     ws_cache_access(ws_cache *c, uint64_t line, int write);
+/* insert (or refresh) a line; returns 1 and *victim when a valid line was
+** evicted (*victim_dirty says if it was dirty) */
+int     ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty);
+void    ws_cache_invalidate(ws_cache *c, uint64_t line);
+int     ws_ring_init(ws_ring *r, int cap);
+void    ws_ring_free(ws_ring *r);
+static inline int     ws_ring_full(const ws_ring *r) { return r->count == r->cap; }
+static inline ws_pkt *ws_ring_head(ws_ring *r) { return r->count ? &r->buf[r->head] : 0; }
+void    ws_ring_push(ws_ring *r, const ws_pkt *p);   /* caller checks room */
+void    ws_ring_pop(ws_ring *r);
+/* DRAM: which partition, bank and row a line maps to */
+int      ws_line_part(const ws_config *c, uint64_t line);
+uint64_t ws_line_local(const ws_config *c, uint64_t line);   /* line index within its partition */
+int      ws_local_bank(const ws_config *c, uint64_t local);
+uint32_t ws_local_row(const ws_config *c, uint64_t local);
+/* the DRAM access a bank starts at 'now': returns the cycle its data is out
+** of the bank, and updates the bank (open row, next free cycle) */
+int64_t  ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_t now, int *row_hit);
+
+/* the memory side's cycle (ws_mem.c) and the SM's (ws_core.c) */
+void    ws_mem_cycle(ws_gpu *g);
+void    ws_mshr_occupancy(ws_mshr_stats *s, const mshr_model *m);
+void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
+void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
+void    ws_sm_dispatch(ws_gpu *g, ws_sm *s);
+
+#endif

@@ -1,0 +1,81 @@
+/*
+** ws_kernel.h -- warpsim's workloads: kernels in a small text format
+** (grammar in docs/warpsim.md) and the built-in kernels for the papers'
+** benchmark classes.
+**
+** A kernel is a grid of CTAs of 'cta' threads each; every warp runs the body
+** 'iterations' times, in order, one instruction after another.  Loads and
+** stores carry an address expression over the thread's ids, the iteration
+** and constants; any instruction may carry an active-mask expression
+** (divergence as predication: an instruction whose mask is empty still issues).
+*/
+#ifndef WS_KERNEL_H
+#define WS_KERNEL_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define WS_MAX_INST     256   /* instructions in a kernel body */
+#define WS_MAX_REGS     64    /* registers r0..r63 */
+#define WS_MAX_SRC      3
+#define WS_EXPR_MAX     64    /* bytecode slots of one expression */
+
+enum ws_op { WS_OP_ALU = 0, WS_OP_SFU, WS_OP_LD, WS_OP_ST, WS_OP_BAR };
+
+/* The variables an expression may read (one thread's view). */
+enum ws_var {
+  WS_VAR_TID = 0,   /* thread index in its CTA, 0..cta-1 */
+  WS_VAR_CTAID,     /* CTA index in the grid, 0..grid-1 */
+  WS_VAR_ITER,      /* loop iteration, 0..iterations-1 */
+  WS_VAR_LANE,      /* tid % 32 */
+  WS_VAR_WARP,      /* tid / 32: warp index in its CTA */
+  WS_VAR_GTID,      /* ctaid * cta + tid */
+  WS_VAR_NTID,      /* cta (threads per CTA) */
+  WS_VAR_NCTAID,    /* grid (CTAs) */
+  WS_VAR_N
+};
+
+/* A compiled expression: postfix bytecode over 64-bit signed integers.
+** Division or remainder by zero evaluates to 0 (never traps). */
+typedef struct ws_expr {
+  int      n;                       /* slots used; 0 = no expression */
+  uint8_t  op[WS_EXPR_MAX];         /* implementation-defined opcodes */
+  int64_t  arg[WS_EXPR_MAX];        /* constant or variable index */
+} ws_expr;
+
+int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]);
+
+typedef struct ws_inst {
+  int     op;                       /* enum ws_op */
+  int     dst;                      /* destination register, -1 for none (st, bar) */
+  int     nsrc;                     /* source registers */
+  int     src[WS_MAX_SRC];
+  ws_expr addr;                     /* ld/st: byte address of the thread's access */
+  ws_expr mask;                     /* active when non-zero; n == 0: every thread of the CTA active */
+  int     line;                     /* source line (for messages) */
+} ws_inst;
+
+typedef struct ws_kernel {
+  char    name[32];
+  int64_t grid;                     /* CTAs, >= 1 */
+  int     cta;                      /* threads per CTA, 1..1024 */
+  int64_t iterations;               /* body repetitions per warp, >= 1 */
+  int     n_regs;                   /* highest register used + 1 */
+  int     n_inst;
+  ws_inst inst[WS_MAX_INST];
+} ws_kernel;
+
+/* Parse kernel text; 'fname' names it in messages ("FNAME:LINE: ...").
+** 0 ok; -1 with a one-line err. */
+int ws_kernel_parse(ws_kernel *k, const char *text, const char *fname, char *err, size_t n);
+/* Read and parse a file.  0 ok; -1 with err ("PATH: cannot read ..." or a parse error). */
+int ws_kernel_load(ws_kernel *k, const char *path, char *err, size_t n);
+/* A built-in kernel by name.  0 ok; -1: unknown (err lists the names). */
+int ws_kernel_builtin(ws_kernel *k, const char *name, char *err, size_t n);
+/* NULL-terminated names of the built-in kernels, and the text of one (NULL if unknown). */
+const char *const *ws_kernel_builtins(void);
+const char *ws_kernel_builtin_text(const char *name);
+/* Warp-instructions one CTA executes: warps per CTA x iterations x n_inst. */
+int64_t ws_kernel_cta_insts(const ws_kernel *k, int warp_size);
+
+#endif
