@@ -39,6 +39,7 @@ static void usage(FILE *f) {
     "                        entry held, instruction count as the kernel says); exit 1 if one fails\n"
     "  --quiet               no table on stdout\n"
     "  --speed               print the simulation speed (wall clock; not part of the statistics)\n"
+    "  --trace-issue FILE    one line per issued instruction: cycle sm scheduler slot ctaid warp iter pc op\n"
     "  --print-config        print the resolved configuration ('key = value') and exit\n"
     "  --print-kernel        print the kernel's text (built-ins) and exit\n"
     "  --list                named configurations and built-in kernels\n"
@@ -82,9 +83,9 @@ static void list_keys(FILE *f) {
 }
 
 int main(int argc, char **argv) {
-  const char *named = "fermi", *kernel_arg = "stream", *json = NULL;
+  const char *named = "fermi", *kernel_arg = "stream", *json = NULL, *trace = NULL;
   int64_t grid = 0, iters = 0, progress_every = isatty(2) ? 1000000 : 0;
-  int check = 0, quiet = 0, print_config = 0, print_kernel = 0, speed = 0;
+  int check = 0, quiet = 0, print_config = 0, print_kernel = 0, speed = 0, kernel_given = 0;
   char err[512];
 
   /* first pass: the named configuration and the plain options */
@@ -104,6 +105,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--named") && has_val) named = argv[++i];
     else if ((!strcmp(a, "--config") || !strcmp(a, "--set")) && has_val) i++;
     else if (!strcmp(a, "--json") && has_val) json = argv[++i];
+    else if (!strcmp(a, "--trace-issue") && has_val) trace = argv[++i];
     else if (!strcmp(a, "--grid") && has_val) { if (parse_count("--grid", argv[++i], 1, INT32_MAX, &grid)) return 2; }
     else if (!strcmp(a, "--iterations") && has_val) { if (parse_count("--iterations", argv[++i], 1, INT64_MAX / 2, &iters)) return 2; }
     else if (!strcmp(a, "--progress") && has_val) { if (parse_count("--progress", argv[++i], 0, INT64_MAX, &progress_every)) return 2; }
@@ -114,6 +116,9 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--print-kernel")) print_kernel = 1;
     else if (a[0] == '-') {
       snprintf(err, sizeof err, "%s: unknown option or missing value (warpsim --help)", a);
+      return bad(err);
+    } else if (kernel_given++) {
+      snprintf(err, sizeof err, "'%s': one kernel at a time ('%s' was given first)", a, kernel_arg);
       return bad(err);
     } else kernel_arg = a;
   }
@@ -135,6 +140,7 @@ int main(int argc, char **argv) {
       key[eq - kv] = 0;
       if (ws_config_set(&cfg, key, eq + 1, err, sizeof err)) return bad(err);
     } else if (!strcmp(argv[i], "--named") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--grid") ||
+               !strcmp(argv[i], "--trace-issue") ||
                !strcmp(argv[i], "--iterations") || !strcmp(argv[i], "--progress"))
       i++;
   }
@@ -147,6 +153,13 @@ int main(int argc, char **argv) {
     if (ws_kernel_builtin(&kern, kernel_arg, err, sizeof err)) return bad(err);
   } else if (strchr(kernel_arg, '/') || strchr(kernel_arg, '.') || access(kernel_arg, F_OK) == 0) {
     if (ws_kernel_load(&kern, kernel_arg, err, sizeof err)) return bad(err);
+    if (print_kernel) {                          /* it parsed: show it as written */
+      FILE *kf = fopen(kernel_arg, "r");
+      int ch;
+      while (kf && (ch = fgetc(kf)) != EOF) putchar(ch);
+      if (kf) fclose(kf);
+      return 0;
+    }
   } else {
     if (ws_kernel_builtin(&kern, kernel_arg, err, sizeof err)) return bad(err);   /* names the built-ins */
   }
@@ -155,10 +168,19 @@ int main(int argc, char **argv) {
 
   static ws_gpu gpu;
   if (ws_gpu_init(&gpu, &cfg, &kern, err, sizeof err)) { ws_gpu_free(&gpu); return bad(err); }
+  FILE *tf = NULL;
+  if (trace && !(tf = fopen(trace, "w"))) {
+    ws_gpu_free(&gpu);
+    snprintf(err, sizeof err, "%s: cannot write the issue trace", trace);
+    return bad(err);
+  }
+  gpu.issue_trace = tf;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
   int stopped = ws_gpu_run(&gpu, progress_every ? stderr : NULL, progress_every);
   clock_gettime(CLOCK_MONOTONIC, &t1);
+  if (tf) fclose(tf);
+  gpu.issue_trace = NULL;
   if (speed) {
     double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
     uint64_t insts = 0;

@@ -12,6 +12,7 @@
 */
 #include "ws_gpu.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 #define WS_PAYLOAD(warp, reg) ((uint32_t)(warp) << 6 | (uint32_t)(reg))
@@ -61,7 +62,11 @@ void ws_sm_dispatch(ws_gpu *g, ws_sm *s) {
   int placed = 1;
   while (placed && g->next_cta < g->kern.grid) {
     placed = 0;
-    for (int i = 0; i < g->cfg.n_sm; i++) placed |= ws_place_cta(g, &g->sm[i]);
+    int base = g->dispatch_rr;
+    for (int k = 0; k < g->cfg.n_sm && g->next_cta < g->kern.grid; k++) {
+      int i = (base + k) % g->cfg.n_sm;
+      if (ws_place_cta(g, &g->sm[i])) { placed = 1; g->dispatch_rr = (i + 1) % g->cfg.n_sm; }
+    }
   }
 }
 
@@ -94,7 +99,7 @@ static uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w
 /* ---- the scoreboard and issue -------------------------------------------------- */
 
 static int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
-  if (!w->live || w->issued_all || w->at_barrier) return 0;
+  if (!w->live || w->issued_all || w->at_barrier || w->resume > now) return 0;
   for (int k = 0; k < in->nsrc; k++)
     if (w->reg_ready[in->src[k]] > now) return 0;
   return in->dst < 0 || w->reg_ready[in->dst] <= now;   /* no write over a pending write */
@@ -106,13 +111,19 @@ static int ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t no
   return 1;
 }
 
-/* Release a CTA's barrier once every warp of it that has not finished waits there. */
+/* Release a CTA's barrier once every warp of it that has not finished waits
+** there; the released warps issue from the next cycle on, whichever scheduler
+** goes first this cycle. */
 static void ws_barrier_release(const ws_gpu *g, ws_sm *s, int cs) {
   ws_cta *cta = &s->ctas[cs];
   if (cta->at_barrier == 0 || cta->at_barrier < cta->warps - cta->warps_done) return;
   for (int i = 0; i < g->cfg.warps_per_sm && cta->at_barrier; i++) {
     ws_warp *w = &s->warps[i];
-    if (w->live && w->cta_slot == cs && w->at_barrier) { w->at_barrier = 0; cta->at_barrier--; }
+    if (w->live && w->cta_slot == cs && w->at_barrier) {
+      w->at_barrier = 0;
+      w->resume = g->now + 1;
+      cta->at_barrier--;
+    }
   }
 }
 
@@ -122,6 +133,12 @@ static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   ws_warp *w = &s->warps[slot];
   const ws_inst *in = &g->kern.inst[w->pc];
   uint32_t active = ws_active_mask(g, s, w, in);
+  if (w->last_wb < now) w->last_wb = now;       /* the warp is busy at least in its issue cycle */
+  if (g->issue_trace) {
+    static const char *const op_name[] = {"alu", "sfu", "ld", "st", "bar"};
+    fprintf(g->issue_trace, "%" PRId64 " %d %d %d %" PRId64 " %d %" PRId64 " %d %s\n", now, s->id,
+            (int)(sc - s->sched), slot, s->ctas[w->cta_slot].ctaid, w->warp_in_cta, w->iter, w->pc, op_name[in->op]);
+  }
   s->insts++;
   sc->issued++;
   s->thread_insts += (uint64_t)__builtin_popcount(active);
@@ -181,29 +198,61 @@ static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   if (in->op == WS_OP_BAR) ws_barrier_release(g, s, w->cta_slot);
 }
 
-/* The warp (slot) a scheduler picks for 'pipe' (-1: any pipe), or -1. */
-static int ws_pick(const ws_gpu *g, const ws_sm *s, const ws_sched *sc, int k, int pipe, int64_t now,
-                   uint64_t issued_mask) {
-  const ws_config *c = &g->cfg;
-  int n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;   /* warps of scheduler k */
-  int pp = pipe < 0 ? 0 : pipe;
-  int best = -1;
+/* ---- warp-scheduling policies ------------------------------------------------------
+** A policy picks, for scheduler k and a pipe (-1: any pipe), one of its warps
+** that can issue now, and learns which one issued.  The scheduler's warps are
+** the slots k, k + n_sched, ...; 'idx' is a warp's index among them.  Mascar,
+** OAWS and the two-level scheduler join as further rows of ws_policies. */
+
+typedef struct ws_pick_ctx {
+  const ws_gpu *g;
+  const ws_sm  *s;
+  const ws_sched *sc;
+  int      k, pipe, n;                 /* scheduler, pipe (-1 any), its warp count */
+  int64_t  now;
+  uint64_t issued_mask;                /* slots that issued this cycle already */
+} ws_pick_ctx;
+
+/* warp idx of the scheduler can issue on the context's pipe this cycle */
+static int ws_eligible(const ws_pick_ctx *x, int idx) {
+  int slot = x->k + idx * x->g->cfg.n_sched;
+  const ws_warp *w = &x->s->warps[slot];
+  if ((x->issued_mask >> slot & 1) || !w->live || w->issued_all) return 0;
+  const ws_inst *in = &x->g->kern.inst[w->pc];
+  int ip = ws_pipe_of(in->op);
+  return (x->pipe < 0 || ip == x->pipe) && ws_pipe_free(x->s, x->sc, ip, x->now) && ws_can_issue(w, in, x->now);
+}
+
+/* LRR: the first eligible warp after the last one issued */
+static int ws_pick_lrr(const ws_pick_ctx *x) {
+  int start = x->sc->rr[x->pipe < 0 ? 0 : x->pipe];
+  for (int i = 0; i < x->n; i++) {
+    int idx = (start + i) % x->n;
+    if (ws_eligible(x, idx)) return idx;
+  }
+  return -1;
+}
+
+/* GTO: the last warp issued while it stays eligible, else the oldest eligible one */
+static int ws_pick_gto(const ws_pick_ctx *x) {
+  int greedy = x->sc->greedy[x->pipe < 0 ? 0 : x->pipe], best = -1;
+  if (greedy >= 0 && greedy < x->n && ws_eligible(x, greedy)) return greedy;
   int64_t best_age = INT64_MAX;
-  for (int i = 0; i < n; i++) {
-    int idx = c->sched == WS_SCHED_LRR ? (sc->rr[pp] + i) % n : i;
-    int slot = k + idx * c->n_sched;
-    const ws_warp *w = &s->warps[slot];
-    if (issued_mask >> slot & 1) continue;
-    if (!w->live || w->issued_all) continue;
-    const ws_inst *in = &g->kern.inst[w->pc];
-    int ip = ws_pipe_of(in->op);
-    if ((pipe >= 0 && ip != pipe) || !ws_pipe_free(s, sc, ip, now) || !ws_can_issue(w, in, now)) continue;
-    if (c->sched == WS_SCHED_LRR) return slot;   /* the first ready warp after the last issue */
-    if (idx == sc->greedy[pp]) return slot;      /* GTO: the greedy warp while it can issue */
-    if (w->age < best_age) { best_age = w->age; best = slot; }
+  for (int idx = 0; idx < x->n; idx++) {
+    const ws_warp *w = &x->s->warps[x->k + idx * x->g->cfg.n_sched];
+    if (w->age < best_age && ws_eligible(x, idx)) { best_age = w->age; best = idx; }
   }
   return best;
 }
+
+typedef struct ws_policy {
+  int (*pick)(const ws_pick_ctx *x);   /* index of the warp to issue, or -1 */
+} ws_policy;
+
+static const ws_policy ws_policies[] = {
+  [WS_SCHED_LRR] = {ws_pick_lrr},
+  [WS_SCHED_GTO] = {ws_pick_gto},
+};
 
 static void ws_schedule(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
@@ -215,12 +264,12 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
     ws_sched *sc = &s->sched[k];
     int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
     for (int p = 0; p < pipes; p++) {
-      int pipe = c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1;
-      int slot = ws_pick(g, s, sc, k, pipe, now, issued);
-      if (slot < 0) continue;
-      int pp = pipe < 0 ? 0 : pipe, idx = (slot - k) / c->n_sched;
-      int n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
-      sc->rr[pp] = (idx + 1) % n;
+      ws_pick_ctx x = {g, s, sc, k, c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1,
+                       (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched, now, issued};
+      int idx = ws_policies[c->sched].pick(&x);
+      if (idx < 0) continue;
+      int pp = x.pipe < 0 ? 0 : x.pipe, slot = k + idx * c->n_sched;
+      sc->rr[pp] = (idx + 1) % x.n;            /* both policies' memory: after / at the last issue */
       sc->greedy[pp] = idx;
       issued |= (uint64_t)1 << slot;
       ws_issue(g, s, sc, slot);
@@ -270,7 +319,9 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
           ws_ring_push(&s->miss_q, &p);
         }
         s->l1s.store_misses++;
-        s->warps[l->warp].outstanding--;
+        ws_warp *sw = &s->warps[l->warp];
+        sw->outstanding--;
+        if (sw->last_wb < now) sw->last_wb = now;   /* the store's line has left the SM */
         l->next++;
       } else s->lsu_stall_cycles++;
     } else if (ws_cache_access(&s->l1, line, 0)) {
@@ -320,7 +371,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  ws_mshr_occupancy(&s->l1m, &s->l1_mshr);
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_mshr);   /* the kernel's cycles only */
 }
 
 /* ---- retire finished warps and CTAs ------------------------------------------------ */
@@ -335,6 +386,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
     w->live = 0;
     s->live_warps--;
     ws_cta *cta = &s->ctas[w->cta_slot];
+    if (w->at_barrier) cta->at_barrier--;      /* its last instruction was the barrier */
     if (++cta->warps_done == cta->warps) {
       cta->live = 0;
       s->live_ctas--;

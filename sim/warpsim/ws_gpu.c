@@ -127,7 +127,10 @@ void ws_gpu_cycle(ws_gpu *g) {
   if (g->next_cta < g->kern.grid) ws_sm_dispatch(g, NULL);
   for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
   if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
-  if (!g->kernel_end && g->ctas_done == g->kern.grid) g->kernel_end = g->last_wb;
+  if (!g->finished && g->ctas_done == g->kern.grid) {
+    g->finished = 1;
+    g->kernel_end = g->last_wb;                 /* the last cycle any warp was busy */
+  }
 }
 
 /* nothing left anywhere in the memory system */
@@ -149,7 +152,7 @@ static int ws_mem_idle(const ws_gpu *g) {
 
 int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
   int64_t max = g->cfg.max_cycles;
-  while (!g->kernel_end && (max == 0 || g->now < max)) {
+  while (!g->finished && (max == 0 || g->now < max)) {
     ws_gpu_cycle(g);
     if (progress && every > 0 && g->now % every == 0) {
       uint64_t insts = 0;
@@ -159,7 +162,7 @@ int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
       fflush(progress);
     }
   }
-  if (!g->kernel_end) return 1;
+  if (!g->finished) return 1;
   /* stores still on their way to the L2: let them land (statistics, invariants) */
   for (int64_t k = 0; k < WS_DRAIN_LIMIT && !ws_mem_idle(g); k++) ws_gpu_cycle(g);
   g->drain_end = g->now;
@@ -168,7 +171,7 @@ int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
 
 int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
   const ws_config *c = &g->cfg;
-  if (!g->kernel_end) { snprintf(err, n, "the kernel did not finish"); return -1; }
+  if (!g->finished) { snprintf(err, n, "the kernel did not finish"); return -1; }
   if (!ws_mem_idle(g)) { snprintf(err, n, "the memory system did not drain"); return -1; }
   uint64_t insts = 0, loads = 0, loads_done = 0;
   for (int i = 0; i < c->n_sm; i++) {
@@ -235,11 +238,11 @@ static const char *const ws_occ_names[WS_OCC_BUCKETS] = {
 void ws_gpu_report(const ws_gpu *g, FILE *f) {
   const ws_config *c = &g->cfg;
   ws_totals t = ws_sum(g);
-  int64_t cyc = g->kernel_end ? g->kernel_end : g->now;
+  int64_t cyc = g->finished ? g->kernel_end : g->now;
   fprintf(f, "warpsim: kernel %s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name,
           c->name, c->n_sm, c->warps_per_sm, c->n_sched, c->n_sched > 1 ? "s" : "",
           c->sched == WS_SCHED_GTO ? "gto" : "lrr", c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
-  fprintf(f, "  %-26s %" PRId64 "%s\n", "cycles", cyc, g->kernel_end ? "" : " (stopped by max_cycles)");
+  fprintf(f, "  %-26s %" PRId64 "%s\n", "cycles", cyc, g->finished ? "" : " (stopped by max_cycles)");
   fprintf(f, "  %-26s %" PRIu64 " (%" PRIu64 " thread-instructions)\n", "warp-instructions", t.insts, t.thread_insts);
   fprintf(f, "  %-26s %.3f warp, %.2f thread\n", "IPC", ws_ratio(t.insts, (uint64_t)cyc),
           ws_ratio(t.thread_insts, (uint64_t)cyc));
@@ -279,9 +282,11 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(t.l2m.occ_hist[b], tot));
   }
   fprintf(f, "\n\n  load latency  ");
-  for (int b = 0; b < WS_LAT_BUCKETS; b++)
-    if (g->lat_hist[b]) fprintf(f, " [%u,%s%u): %" PRIu64, b ? 2u << (b - 1) : 0u, b == WS_LAT_BUCKETS - 1 ? "inf " : "",
-                                2u << b, g->lat_hist[b]);
+  for (int b = 0; b < WS_LAT_BUCKETS; b++) {
+    if (!g->lat_hist[b]) continue;
+    if (b == WS_LAT_BUCKETS - 1) fprintf(f, " [%u,inf): %" PRIu64, 2u << (b - 1), g->lat_hist[b]);
+    else fprintf(f, " [%u,%u): %" PRIu64, b ? 2u << (b - 1) : 0u, 2u << b, g->lat_hist[b]);
+  }
   fprintf(f, "\n\n  %3s %8s %10s %7s %8s %10s %10s %s\n", "SM", "cycles", "warp-inst", "IPC", "L1 hit%", "LSU stall",
           "MSHR full", "issued per scheduler");
   for (int i = 0; i < c->n_sm; i++) {
@@ -292,6 +297,16 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
             s->l1m.full_cycles);
     for (int k = 0; k < c->n_sched; k++) fprintf(f, "%s%" PRIu64, k ? " / " : "", s->sched[k].issued);
     fprintf(f, "\n");
+  }
+  if (c->mem_model == WS_MEM_FIXED) return;
+  fprintf(f, "\n  %4s %8s %8s %8s %8s %10s %10s %10s %10s\n", "part", "L2 hit%", "st hits", "st miss", "evict",
+          "MSHR full", "DRAM rd", "row hit%", "DRAM wb");
+  for (int i = 0; i < c->n_part; i++) {
+    const ws_part *p = &g->part[i];
+    fprintf(f, "  %4d %8.1f %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10.1f %10" PRIu64 "\n", i,
+            100 * ws_ratio(p->l2s.load_hits, p->l2s.load_hits + p->l2s.load_misses), p->l2s.store_hits,
+            p->l2s.store_misses, p->l2s.evictions, p->l2m.full_cycles, p->dram_reads,
+            100 * ws_ratio(p->dram_row_hits, p->dram_reads), p->dram_writes);
   }
 }
 
@@ -305,12 +320,27 @@ static void ws_json_mshr(FILE *f, const char *name, const ws_mshr_stats *m) {
   fprintf(f, "]}");
 }
 
+/* a JSON string (names come from file names: quote and escape) */
+static void ws_json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+    else fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
 void ws_gpu_json(const ws_gpu *g, FILE *f) {
   const ws_config *c = &g->cfg;
   ws_totals t = ws_sum(g);
-  int64_t cyc = g->kernel_end ? g->kernel_end : g->now;
-  fprintf(f, "{\n  \"config\": \"%s\", \"kernel\": \"%s\", \"finished\": %s,\n", c->name, g->kern.name,
-          g->kernel_end ? "true" : "false");
+  int64_t cyc = g->finished ? g->kernel_end : g->now;
+  fprintf(f, "{\n  \"config\": ");
+  ws_json_str(f, c->name);
+  fprintf(f, ", \"kernel\": ");
+  ws_json_str(f, g->kern.name);
+  fprintf(f, ", \"finished\": %s,\n", g->finished ? "true" : "false");
   fprintf(f, "  \"cycles\": %" PRId64 ", \"drain_cycles\": %" PRId64 ",\n", cyc, g->drain_end ? g->drain_end - cyc : 0);
   fprintf(f, "  \"warp_instructions\": %" PRIu64 ", \"thread_instructions\": %" PRIu64
              ", \"ipc_warp\": %.6f, \"ipc_thread\": %.6f,\n",
@@ -335,11 +365,23 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
     const ws_sm *s = &g->sm[i];
     fprintf(f, "    {\"sm\": %d, \"active_cycles\": %" PRIu64 ", \"warp_instructions\": %" PRIu64
                ", \"l1_load_hits\": %" PRIu64 ", \"l1_load_misses\": %" PRIu64 ", \"lsu_stall_cycles\": %" PRIu64
-               ", \"mshr_full_cycles\": %" PRIu64 ", \"issued_per_scheduler\": [",
-            i, s->active_cycles, s->insts, s->l1s.load_hits, s->l1s.load_misses, s->lsu_stall_cycles,
-            s->l1m.full_cycles);
+               ", \"stores\": %" PRIu64 ", \"issued_per_scheduler\": [",
+            i, s->active_cycles, s->insts, s->l1s.load_hits, s->l1s.load_misses, s->lsu_stall_cycles, s->stores);
     for (int k = 0; k < c->n_sched; k++) fprintf(f, "%s%" PRIu64, k ? ", " : "", s->sched[k].issued);
-    fprintf(f, "]}%s\n", i + 1 < c->n_sm ? "," : "");
+    fprintf(f, "], ");
+    ws_json_mshr(f, "l1_mshr", &s->l1m);
+    fprintf(f, "}%s\n", i + 1 < c->n_sm ? "," : "");
+  }
+  fprintf(f, "  ],\n  \"partitions\": [\n");
+  for (int i = 0; c->mem_model == WS_MEM_HIER && i < c->n_part; i++) {
+    const ws_part *p = &g->part[i];
+    fprintf(f, "    {\"partition\": %d, \"l2_load_hits\": %" PRIu64 ", \"l2_load_misses\": %" PRIu64
+               ", \"l2_store_hits\": %" PRIu64 ", \"l2_store_misses\": %" PRIu64 ", \"l2_evictions\": %" PRIu64
+               ", \"dram_reads\": %" PRIu64 ", \"dram_row_hits\": %" PRIu64 ", \"dram_writes\": %" PRIu64 ", ",
+            i, p->l2s.load_hits, p->l2s.load_misses, p->l2s.store_hits, p->l2s.store_misses, p->l2s.evictions,
+            p->dram_reads, p->dram_row_hits, p->dram_writes);
+    ws_json_mshr(f, "l2_mshr", &p->l2m);
+    fprintf(f, "}%s\n", i + 1 < c->n_part ? "," : "");
   }
   fprintf(f, "  ]\n}\n");
 }

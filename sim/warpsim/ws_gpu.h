@@ -19,6 +19,7 @@
 #include "dram_mib.h"
 
 #define WS_NEVER        INT64_MAX
+#define WS_LINE_MASK    ((UINT64_C(1) << 58) - 1)   /* line indices: the mshr block's ADDR_BITS limit */
 #define WS_LAT_BUCKETS  16      /* load latency histogram: [0,2) [2,4) [4,8) ... 2^15 and above */
 #define WS_OCC_BUCKETS  9       /* MSHR occupancy histogram: 0, 1-12.5 %, ..., 87.5-100 % of the entries */
 
@@ -67,6 +68,7 @@ typedef struct ws_warp {
   int64_t  iter;
   int      issued_all;          /* past the last instruction of the last iteration */
   int      at_barrier;
+  int64_t  resume;              /* after a barrier: the first cycle it may issue again */
   int      outstanding;         /* load line requests in flight */
   int64_t  age;                 /* launch order (GTO's "oldest") */
   int64_t  last_wb;             /* last cycle one of its results is written */
@@ -161,6 +163,8 @@ typedef struct ws_gpu {
   ws_part   *part;
   ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
   int64_t    next_cta;          /* next CTA to dispatch */
+  int        dispatch_rr;       /* the SM offered the next CTA first */
+  int        finished;          /* every CTA has retired */
   int64_t    ctas_done;
   int64_t    warp_age;
   int64_t    kernel_end;        /* cycle of the last result of the kernel (0 while running) */
@@ -170,6 +174,7 @@ typedef struct ws_gpu {
   int        line_shift;
   uint64_t   lat_hist[WS_LAT_BUCKETS];
   uint64_t   lat_sum, lat_count, lat_max;
+  FILE      *issue_trace;       /* when set: one line per issued instruction ("cycle sm sched slot ctaid warp iter pc op") */
 } ws_gpu;
 
 /* Build the machine for a kernel.  0 ok; -1 with err (a block model refused

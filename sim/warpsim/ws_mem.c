@@ -107,7 +107,7 @@ int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64
   int n = 0;
   for (int lane = 0; lane < 32; lane++) {
     if (!(active >> lane & 1)) continue;
-    uint64_t line = addr[lane] >> line_shift;
+    uint64_t line = (addr[lane] >> line_shift) & WS_LINE_MASK;   /* the MSHR block's 58-bit key */
     int seen = 0;
     for (int k = 0; k < n && !seen; k++) seen = lines[k] == line;
     if (!seen) lines[n++] = line;
@@ -225,7 +225,8 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
   ws_pkt *r = ws_ring_head(&p->in_q);
   int req = 0;
   if (r && r->is_store) {                        /* write-back, write-allocate (whole-line writes) */
-    if (ws_cache_access(&p->l2, r->line, 1)) p->l2s.store_hits++;
+    if (c->l2_sets == 0) p->dram_writes++;       /* no L2: the write goes to DRAM (not timed) */
+    else if (ws_cache_access(&p->l2, r->line, 1)) p->l2s.store_hits++;
     else {
       uint64_t victim;
       int vdirty = 0;
@@ -265,7 +266,7 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       ws_ring_push(&p->resp_q, &resp);
     }
   }
-  ws_mshr_occupancy(&p->l2m, &p->l2_mshr);
+  if (!g->finished) ws_mshr_occupancy(&p->l2m, &p->l2_mshr);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank */

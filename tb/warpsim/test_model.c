@@ -134,31 +134,133 @@ static void test_unloaded_latency(void) {
   ws_gpu_free(&gpu);
 }
 
-/* Two SMs load in the same cycle through a 1-packet-a-cycle interconnect:
-** the second request and response each wait one cycle. */
-static void test_icnt_bandwidth(void) {
+/* The interconnect, by hand.  tiny, interleave 1, no L2 cache: line L goes to
+** partition L % n_part; 'one' is the unloaded DRAM latency (closed bank).
+** (a) bandwidth 1, two SMs sending to two partitions in cycle 1: SM 1's request
+**     leaves a cycle later, so its load takes one + 1; bandwidth 2: both one.
+** (b) credits: one partition whose input queue holds 1, bandwidth 2: SM 1's
+**     request may leave only after SM 0's has arrived and been taken (cycle
+**     1 + icnt + 1), so it takes one + icnt + 1.  Lines 0 and 8: different banks. */
+static void test_icnt(void) {
   ws_config c;
   char err[256], why[600];
   int64_t cyc;
   ws_config_named(&c, "tiny", err, sizeof err);
   c.n_sm = 2;
-  c.n_part = 1;
-  c.icnt_bandwidth = 1;
-  c.l2_sets = 0;
-  const char *k = "grid 2\ncta 32\nld r1, [4*lane + 4096*ctaid]\n";    /* two lines, same bank, same row? */
-  CHECK(run(&c, k, "bw.k", &cyc, why, sizeof why) == 0, "%s", why);
-  CHECK(gpu.req_net.packets == 2 && gpu.resp_net.packets == 2, "two requests, two responses");
-  int64_t one = 2 * c.icnt_latency + c.tRCD + c.tCL + c.dram_latency + 4;
-  CHECK((int64_t)gpu.lat_max > one && gpu.lat_count == 2, "the second load waits (%" PRIu64 " > %" PRId64 ")",
-        gpu.lat_max, one);
-  ws_gpu_free(&gpu);
-  c.icnt_bandwidth = 2;
-  c.n_part = 2;
   c.part_interleave = 1;
-  const char *k2 = "grid 2\ncta 32\nld r1, [4*lane + 128*ctaid]\n";     /* lines 0 and 1: two partitions */
-  CHECK(run(&c, k2, "bw2.k", &cyc, why, sizeof why) == 0, "%s", why);
-  CHECK((int64_t)gpu.lat_max == one && (int64_t)gpu.lat_sum == 2 * one,
-        "bandwidth 2, two partitions: both unloaded (%" PRIu64 ", %" PRIu64 ")", gpu.lat_max, gpu.lat_sum);
+  c.l2_sets = 0;
+  int64_t one = 2 * c.icnt_latency + c.tRCD + c.tCL + c.dram_latency + 4;
+  const char *k2 = "grid 2\ncta 32\nld r1, [4*lane + 128*ctaid]\n";   /* lines 0 and 1 */
+  for (int bw = 1; bw <= 2; bw++) {
+    c.n_part = 2;
+    c.icnt_bandwidth = bw;
+    CHECK(run(&c, k2, "bw.k", &cyc, why, sizeof why) == 0, "%s", why);
+    int64_t want_max = bw == 1 ? one + 1 : one, want_sum = bw == 1 ? 2 * one + 1 : 2 * one;
+    CHECK(gpu.req_net.packets == 2 && gpu.resp_net.packets == 2, "two requests, two responses");
+    CHECK((int64_t)gpu.lat_max == want_max && (int64_t)gpu.lat_sum == want_sum,
+          "bandwidth %d: latencies max %" PRIu64 " sum %" PRIu64 ", hand count %" PRId64 " and %" PRId64, bw,
+          gpu.lat_max, gpu.lat_sum, want_max, want_sum);
+    ws_gpu_free(&gpu);
+  }
+  c.n_part = 1;
+  c.icnt_bandwidth = 2;
+  c.l2_in_queue = 1;
+  const char *k8 = "grid 2\ncta 32\nld r1, [4*lane + 1024*ctaid]\n";  /* lines 0 and 8 */
+  CHECK(ws_local_bank(&c, 0) != ws_local_bank(&c, 8), "lines 0 and 8 in different banks");
+  CHECK(run(&c, k8, "credit.k", &cyc, why, sizeof why) == 0, "%s", why);
+  CHECK((int64_t)gpu.lat_max == one + c.icnt_latency + 1 && (int64_t)gpu.lat_sum == 2 * one + c.icnt_latency + 1,
+        "credits: the second request waits for the first to arrive (max %" PRIu64 ", hand count %" PRId64 ")",
+        gpu.lat_max, one + c.icnt_latency + 1);
+  ws_gpu_free(&gpu);
+}
+
+/* Issue order by hand: 4 warps on 1 scheduler, 'alu r1; alu r2, r1', ALU latency 2.
+** LRR: 0 1 2 3 0 1 2 3.  GTO: W0; W0 waits -> W1; W1 waits, W0 ready -> W0; W1;
+** W2; W3; W2; W3.  Both end at cycle 9 (the last ALU issued at 8 writes at 9). */
+static void test_sched_order(void) {
+  static const char *const want[2] = {"0 1 2 3 0 1 2 3", "0 1 0 1 2 3 2 3"};
+  ws_config c;
+  char err[256], why[600];
+  for (int pol = WS_SCHED_LRR; pol <= WS_SCHED_GTO; pol++) {
+    int64_t cyc;
+    ws_config_named(&c, "tiny", err, sizeof err);
+    c.n_sm = 1;
+    c.n_sched = 1;
+    c.alu_latency = 2;
+    c.sched = pol;
+    FILE *t = tmpfile();
+    CHECK(t != NULL, "tmpfile");
+    if (!t) return;
+    ws_kernel_parse(&kern, "grid 1\ncta 128\nalu r1\nalu r2, r1\n", "order.k", err, sizeof err);
+    CHECK(ws_gpu_init(&gpu, &c, &kern, err, sizeof err) == 0, "%s", err);
+    gpu.issue_trace = t;
+    CHECK(ws_gpu_run(&gpu, NULL, 0) == 0, "finishes");
+    cyc = gpu.kernel_end;
+    char order[64] = "", line[128];
+    int64_t cycle;
+    int sm, sc, slot;
+    rewind(t);
+    while (fgets(line, sizeof line, t) && sscanf(line, "%" SCNd64 " %d %d %d", &cycle, &sm, &sc, &slot) == 4)
+      snprintf(order + strlen(order), sizeof order - strlen(order), "%s%d", order[0] ? " " : "", slot);
+    fclose(t);
+    CHECK(!strcmp(order, want[pol]), "%s issue order '%s', hand count '%s'", pol ? "GTO" : "LRR", order, want[pol]);
+    CHECK(cyc == 9, "%s: %" PRId64 " cycles, hand count 9", pol ? "GTO" : "LRR", cyc);
+    ws_gpu_free(&gpu);
+    (void)why;
+  }
+}
+
+/* A barrier: two warps on two schedulers arrive in cycle 1 (whichever scheduler
+** goes first); both issue their ALU op in cycle 2, never in cycle 1. */
+static void test_barrier(void) {
+  ws_config c;
+  char err[256], why[600];
+  int64_t cyc;
+  ws_config_named(&c, "tiny", err, sizeof err);
+  c.n_sm = 1;
+  c.n_sched = 2;
+  c.alu_latency = 1;
+  CHECK(run(&c, "grid 1\ncta 64\nbar\nalu r1\n", "bar.k", &cyc, why, sizeof why) == 0, "%s", why);
+  CHECK(cyc == 2, "barrier then ALU: %" PRId64 " cycles, hand count 2", cyc);
+  ws_gpu_free(&gpu);
+  /* three warps, two schedulers (W0, W2 on scheduler 0; W1 on 1): W1 and W0 arrive
+  ** in cycle 1, W2 in cycle 2 (scheduler 0 goes first in even cycles) and releases
+  ** them; W1, waiting since cycle 1, issues its ALU op in cycle 3, not in cycle 2 */
+  FILE *t = tmpfile();
+  CHECK(t != NULL, "tmpfile");
+  if (!t) return;
+  ws_kernel_parse(&kern, "grid 1\ncta 96\nbar\nalu r1\n", "bar3.k", err, sizeof err);
+  CHECK(ws_gpu_init(&gpu, &c, &kern, err, sizeof err) == 0, "%s", err);
+  gpu.issue_trace = t;
+  CHECK(ws_gpu_run(&gpu, NULL, 0) == 0, "finishes");
+  char line[128], op[8];
+  int64_t cycle, first_alu = 0, it;
+  int sm, sc, slot, pc, warp;
+  long long cta;
+  rewind(t);
+  while (fgets(line, sizeof line, t))
+    if (sscanf(line, "%" SCNd64 " %d %d %d %lld %d %" SCNd64 " %d %7s", &cycle, &sm, &sc, &slot, &cta, &warp, &it, &pc,
+               op) == 9 && !strcmp(op, "alu") && !first_alu)
+      first_alu = cycle;
+  fclose(t);
+  CHECK(first_alu == 3, "the barrier's release is seen from the next cycle: first ALU op at %" PRId64 ", hand count 3",
+        first_alu);
+  ws_gpu_free(&gpu);
+}
+
+/* A store's lines leave the SM one a cycle; the kernel ends with the last
+** (fixed memory: a store costs only its LSU cycles).  alu at 1, st at 2, its
+** 32 lines at 2..33. */
+static void test_trailing_store(void) {
+  ws_config c;
+  char err[256], why[600];
+  int64_t cyc;
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  CHECK(run(&c, "grid 1\ncta 32\nalu r1\nst [128*tid], r1\n", "st.k", &cyc, why, sizeof why) == 0, "%s", why);
+  CHECK(cyc == 33, "32-line store: %" PRId64 " cycles, hand count 33", cyc);
+  ws_gpu_free(&gpu);
+  CHECK(run(&c, "grid 1\ncta 32\nst [4*tid], r1\n", "st1.k", &cyc, why, sizeof why) == 0, "%s", why);
+  CHECK(cyc == 1, "a kernel of one store ends (%" PRId64 " cycles)", cyc);
   ws_gpu_free(&gpu);
 }
 
@@ -205,7 +307,10 @@ int main(void) {
   test_cache();
   test_mapping_and_dram();
   test_unloaded_latency();
-  test_icnt_bandwidth();
+  test_icnt();
+  test_sched_order();
+  test_barrier();
+  test_trailing_store();
   test_fig4_2();
   test_builtins_tiny();
   printf("%d passed, %d failed\n", passed, failed);
