@@ -61,6 +61,7 @@ typedef struct oa_rand {
   uint64_t mleft;
   unsigned k_coal, k_div, k_fully, k_acc, k_launch_k;
   int      contended, pool;
+  int      since_fill;                 /* memory regimes since the last one that can fill the DLC */
   int      left_acc, fully, miss_seen, cur_set;
   /* scheduler side */
   uint64_t sleft;
@@ -103,6 +104,21 @@ static void oa_mregime(oa_rand *r) {
     default: r->pool = 2 * d->N + 2;
     }
     r->pool_seed = wg_rand(&r->rng);
+  }
+  /* Only a mixed regime over the large PC pool fills the DLC.  Never let six
+  ** regimes pass without one: a 100,000-cycle run (W=6 DLC=41 CNTB=8, seed
+  ** 1146) once drew none and its coverage check failed.  Sequences that drew
+  ** one in time are unchanged. */
+  if (r->mreg == OA_MIXED && r->pool == 2 * d->N + 2) r->since_fill = 0;
+  else if (++r->since_fill >= 6) {
+    r->mreg = OA_MIXED;
+    r->mleft = 2000 + wg_rand_below(&r->rng, 20000);
+    r->k_coal = 8; r->k_div = oa_k(&r->rng, 6, 8);
+    r->k_fully = oa_k(&r->rng, 0, 8); r->k_acc = oa_k(&r->rng, 3, 8);
+    r->contended = 0;
+    r->pool = 2 * d->N + 2;
+    r->pool_seed = wg_rand(&r->rng);
+    r->since_fill = 0;
   }
 }
 
