@@ -12,3 +12,4 @@ run build/cosim eqctr --preset equalizer --stim directed
 run build/cosim eqvote -p N=40 -p VOTE=1 --cycles 1000000 --seed 7
 run 'build/warpgen cost eqctr --preset equalizer'
 run 'build/cosim eqctr --preset small --inject-fault 1234:sum_xmem; echo "exit $?"'
+run 'build/warpsim --named fig4_2 fig4_2 | head -3'

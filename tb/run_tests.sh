@@ -42,7 +42,9 @@ start=$(date +%s)
 running=0
 run() {   # run NAME FUNCTION ARGS... (up to JOBS at once)
   local name=$1; shift
-  ( if "$@" >"$LOGS/$name.log" 2>&1; then echo pass >"$LOGS/$name.res"; else echo fail >"$LOGS/$name.res"; fi ) &
+  ( t0=$(date +%s)
+    if "$@" >"$LOGS/$name.log" 2>&1; then echo pass >"$LOGS/$name.res"; else echo fail >"$LOGS/$name.res"; fi
+    echo "$(( $(date +%s) - t0 )) $name" >"$LOGS/$name.time" ) &
   running=$((running + 1))
   if [ "$running" -ge "$JOBS" ]; then wait -n; running=$((running - 1)); fi
 }
@@ -362,6 +364,7 @@ for r in "$LOGS"/*.res; do
     fail=$((fail + 1)); printf 'FAIL  %s  (log: build/test-logs/%s.log)\n' "$n" "$n"; sed 's/^/      /' "$LOGS/$n.log" | tail -15
   fi
 done
+echo "slowest tests (wall s, 2 running at once):" $(cat "$LOGS"/*.time 2>/dev/null | sort -rn | head -8 | awk '{printf "%s %ss;", $2, $1}')
 echo "time: $(( $(date +%s) - start )) s, seed $TEST_SEED"
 echo "$pass passed, $fail failed"
 [ "$fail" = 0 ]
