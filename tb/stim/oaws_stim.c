@@ -62,6 +62,7 @@ typedef struct oa_rand {
   unsigned k_coal, k_div, k_fully, k_acc, k_launch_k;
   int      contended, pool;
   int      since_fill;                 /* memory regimes since the last one that can fill the DLC */
+  int      filling;                    /* this regime was forced to fill the DLC: no kernel launch */
   int      left_acc, fully, miss_seen, cur_set;
   /* scheduler side */
   uint64_t sleft;
@@ -105,12 +106,15 @@ static void oa_mregime(oa_rand *r) {
     }
     r->pool_seed = wg_rand(&r->rng);
   }
-  /* Only a mixed regime over the large PC pool fills the DLC.  Never let six
-  ** regimes pass without one: a 100,000-cycle run (W=6 DLC=41 CNTB=8, seed
-  ** 1146) once drew none and its coverage check failed.  Sequences that drew
-  ** one in time are unchanged. */
-  if (r->mreg == OA_MIXED && r->pool == 2 * d->N + 2) r->since_fill = 0;
-  else if (++r->since_fill >= 6) {
+  /* Only a mixed regime over the large PC pool fills the DLC, and a kernel
+  ** launch empties it.  The first regime of a run is one (the climb regime
+  ** alone lasts ~48,000 cycles at W=64 CNTB=8), without launches, and then
+  ** never six regimes pass without one: drawn at random, a 100,000-cycle run
+  ** (W=6 DLC=41 CNTB=8, seed 1146) once had none and its coverage check failed. */
+  int first = r->since_fill < 0;
+  r->filling = 0;
+  if (!first && r->mreg == OA_MIXED && r->pool == 2 * d->N + 2) r->since_fill = 0;
+  else if (first || ++r->since_fill >= 6) {
     r->mreg = OA_MIXED;
     r->mleft = 2000 + wg_rand_below(&r->rng, 20000);
     r->k_coal = 8; r->k_div = oa_k(&r->rng, 6, 8);
@@ -119,6 +123,7 @@ static void oa_mregime(oa_rand *r) {
     r->pool = 2 * d->N + 2;
     r->pool_seed = wg_rand(&r->rng);
     r->since_fill = 0;
+    r->filling = 1;
   }
 }
 
@@ -146,6 +151,7 @@ static int rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t 
   r->rng = seed;
   r->pool_seed = wg_rand(&r->rng);
   r->dyn = 1;
+  r->since_fill = -1;                  /* the first memory regime fills the DLC */
   oa_mregime(r);
   oa_sregime(r);
   return 0;
@@ -160,7 +166,7 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   if (--r->mleft == 0) oa_mregime(r);
   if (--r->sleft == 0) oa_sregime(r);
   in->rst = cycle == 0 || wg_rand_below(g, 1u << 19) == 0;
-  in->kernel_launch = r->mreg == OA_MIXED && wg_rand_below(g, 1500) == 0;
+  in->kernel_launch = r->mreg == OA_MIXED && !r->filling && wg_rand_below(g, 1500) == 0;
   in->dyn_mode = (uint32_t)r->dyn;
 
   /* ---- scheduler side ---- */
