@@ -57,8 +57,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
 }
 
 /* Every free slot on every SM, one CTA per SM per round (round robin). */
-void ws_sm_dispatch(ws_gpu *g, ws_sm *s) {
-  (void)s;
+void ws_dispatch(ws_gpu *g) {
   int placed = 1;
   while (placed && g->next_cta < g->kern.grid) {
     placed = 0;
@@ -167,7 +166,6 @@ static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     l->warp = slot;
     l->is_store = in->op == WS_OP_ST;
     l->reg = in->dst;
-    l->issued_at = now;
     l->busy = l->n_lines > 0;
     s->lines_requested += (uint64_t)l->n_lines;
     w->outstanding += l->n_lines;

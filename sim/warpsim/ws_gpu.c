@@ -38,8 +38,6 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   g->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
   g->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
   int bad = !g->sm || !g->part || !g->req_net.flight || !g->resp_net.flight;
-  g->req_net.n_dst = c->n_part;
-  g->resp_net.n_dst = c->n_sm;
   /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
   for (int i = 0; !bad && i < c->n_sm; i++) {
     ws_sm *s = &g->sm[i];
@@ -124,7 +122,7 @@ void ws_gpu_free(ws_gpu *g) {
 
 void ws_gpu_cycle(ws_gpu *g) {
   g->now++;
-  if (g->next_cta < g->kern.grid) ws_sm_dispatch(g, NULL);
+  if (g->next_cta < g->kern.grid) ws_dispatch(g);
   for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
   if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
   if (!g->finished && g->ctas_done == g->kern.grid) {

@@ -99,7 +99,6 @@ typedef struct ws_lsu {
   int      warp, reg, is_store;
   int      n_lines, next;       /* coalesced lines and the next to present */
   uint64_t lines[32];
-  int64_t  issued_at;
 } ws_lsu;
 
 typedef struct ws_sm {
@@ -151,7 +150,7 @@ typedef struct ws_part {
 /* one direction of the interconnect: packets in flight to each destination */
 typedef struct ws_icnt {
   ws_ring *flight;              /* per destination, in order of arrival (fixed latency) */
-  int      n_dst, rr;
+  int      rr;                  /* the source served first next cycle */
   uint64_t packets;
 } ws_icnt;
 
@@ -226,6 +225,6 @@ void    ws_mem_cycle(ws_gpu *g);
 void    ws_mshr_occupancy(ws_mshr_stats *s, const mshr_model *m);
 void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
 void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
-void    ws_sm_dispatch(ws_gpu *g, ws_sm *s);
+void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */
 
 #endif
