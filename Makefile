@@ -110,14 +110,24 @@ lint: tools
 	@tb/lint.sh rtl
 
 # ---- tests ----------------------------------------------------------------------------
+# The suite is make targets: tb/tests.sh writes one rule per test (its time
+# limit, what it waits for, heaviest first) and make -j$(JOBS) schedules them;
+# each leaves its log and result in build/test-logs and prints a progress line.
+JOBS    ?= 2
+TESTMK  := build/test-logs/tests.mk
 test: deps
-	@$(MAKE) -s --no-print-directory SAN=1 tools
-	@$(MAKE) -s --no-print-directory tools
-	@tb/run_tests.sh
+	@echo "build: tools with ASan/UBSan (build/san) and release (build), -j$(JOBS)"
+	@$(MAKE) -s --no-print-directory -j$(JOBS) SAN=1 tools
+	@$(MAKE) -s --no-print-directory -j$(JOBS) tools
+	@tb/tests.sh plan $(TESTMK)
+	@$(MAKE) -s --no-print-directory -k -j$(JOBS) -f $(TESTMK) || true
+	@tb/tests.sh report
 
 soak: deps
-	@$(MAKE) -s --no-print-directory tools
-	@SOAK=1 tb/run_tests.sh
+	@$(MAKE) -s --no-print-directory -j$(JOBS) tools
+	@SOAK=1 tb/tests.sh plan $(TESTMK)
+	@$(MAKE) -s --no-print-directory -k -j$(JOBS) -f $(TESTMK) || true
+	@SOAK=1 tb/tests.sh report
 
 # lockstep vs bare Verilator cycles/s, side by side in one run (release build)
 bench: tools

@@ -28,7 +28,12 @@ PROVE_TIMEOUT=${PROVE_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 120 || echo 300)} # se
 BMC_DEPTH=${BMC_DEPTH:-40}          # depth of that fallback
 COVER_STEPS=${COVER_STEPS:-40}
 SLOW_BMC_DEPTH=${SLOW_BMC_DEPTH:-10}
-COVER_SAT_DEPTH=${COVER_SAT_DEPTH:-10}  # the SAT fallback for covers z3 does not reach in time  # bounded depth for presets marked slow:formal
+COVER_SAT_DEPTH=${COVER_SAT_DEPTH:-10}  # the SAT fallback for covers z3 does not reach in time
+# z3's time for all covers at once before that fallback (--quick: 15 s). z3 reaches
+# most blocks' covers in seconds; at small, apogee's took 45 s and dram_mib's never
+# ended, where the SAT fallback takes ~20 s. SAT alone is no substitute: depth 10
+# misses deeper covers (eqctr, rexq).
+COVER_TIMEOUT=${COVER_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 15 || echo "$PROVE_TIMEOUT")}
 rm -rf "$OUT" && mkdir -p "$OUT"
 rows=(); failed=0; toolarge=()
 
@@ -42,10 +47,13 @@ gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the module's ports
       while read -r s; do echo "$m.$s"; done; } >"${vcd%.vcd}.gtkw"
 }
 
-explain_failure() {  # explain_failure SV MODULE DIR: property, step, VCD (via smtbmc)
-  local sv=$1 m=$2 d=$3 log line
+explain_failure() {  # explain_failure SV MODULE DIR [STEP]: property, step, VCD (via smtbmc)
+  # STEP: where the SAT proof failed; BMC to just that depth (deeper steps cost
+  # z3 minutes and cannot fail earlier than SAT's shortest counterexample)
+  local sv=$1 m=$2 d=$3 log line depth=$PROVE_STEPS
+  [ -n "${4:-}" ] && depth=$(( $4 + 1 ))
   yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.smt2" 2>&1 | tail -3
-  log=$(timeout 600 yosys-smtbmc --noprogress -s z3 --unroll -t "$PROVE_STEPS" --dump-vcd "$d/cex.vcd" "$d/$m.smt2" 2>&1)
+  log=$(timeout 600 yosys-smtbmc --noprogress -s z3 --unroll -t "$depth" --dump-vcd "$d/cex.vcd" "$d/$m.smt2" 2>&1)
   echo "$log" | grep -E "Assert failed|BMC failed|Status" | sed 's/^/    /'
   # Yosys gives the span from the end of the previous statement: the assert is on its last line
   line=$(echo "$log" | sed -n 's/.*Assert failed in [^:]*: [^:]*:[0-9]*\.[0-9]*-\([0-9]*\)\..*/\1/p' | head -1)
@@ -55,7 +63,7 @@ explain_failure() {  # explain_failure SV MODULE DIR: property, step, VCD (via s
 
 prove() {  # prove SV MODULE DIR [bmc-only] -> sets RESULT, prints failures
   local sv=$1 m=$2 d=$3 log rc k
-  log=$d/prove.log
+  log=$d/prove.log; FAIL_STEP=
   if [ "${4:-}" = bmc-only ]; then
     timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
         sat -seq $SLOW_BMC_DEPTH -prove-asserts -set-at 1 rst 1 -dump_vcd $d/sat_cex.vcd" >"$d/bmc.log" 2>&1
@@ -73,7 +81,7 @@ prove() {  # prove SV MODULE DIR [bmc-only] -> sets RESULT, prints failures
   fi
   if grep -q "model found for base case: FAIL" "$log"; then
     k=$(grep -o "base case [0-9]*" "$log" | tail -1 | awk '{print $3}')
-    RESULT="FAILED at step $k"; return 1
+    RESULT="FAILED at step $k"; FAIL_STEP=$k; return 1
   fi
   # induction did not close in time: bounded model checking instead
   timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
@@ -93,7 +101,7 @@ covers() {  # covers SV MODULE DIR -> COVER text
   yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
   # (--quick leaves out the traces of the reached covers: writing them costs more than finding them)
   local vcd=(--dump-vcd "$d/cover.vcd"); [ "$QUICK" = 1 ] && vcd=()
-  log=$(timeout "$PROVE_TIMEOUT" yosys-smtbmc --noprogress -s z3 --unroll -c -t "$COVER_STEPS" "${vcd[@]}" "$d/$m.cover.smt2" 2>&1)
+  log=$(timeout "$COVER_TIMEOUT" yosys-smtbmc --noprogress -s z3 --unroll -c -t "$COVER_STEPS" "${vcd[@]}" "$d/$m.cover.smt2" 2>&1)
   reached=$(echo "$log" | grep -c "Reached cover statement")
   if echo "$log" | grep -q "Status: PASSED"; then COVER="$reached/$n reached"; return 0; fi
   # z3 did not get through in time (wide compare trees): each cover on its own with Yosys' SAT
@@ -122,7 +130,7 @@ while read -r blk preset main slow; do
   nprops=$(grep -c "^ *assert(" "$sv")
   t0=$(now)
   mode=; case "${slow:-}" in *formal*) mode=bmc-only;; esac
-  if prove "$sv" "$m" "$d" $mode; then :; else failed=1; echo "FAILED: $blk $preset: $RESULT"; explain_failure "$sv" "$m" "$d"; fi
+  if prove "$sv" "$m" "$d" $mode; then :; else failed=1; echo "FAILED: $blk $preset: $RESULT"; explain_failure "$sv" "$m" "$d" "${FAIL_STEP:-}"; fi
   prove_result=$RESULT
   if [ "$preset" = small ]; then
     covers "$sv" "$m" "$d" || { failed=1; echo "FAILED: $blk $preset: unreached covers"; }
@@ -137,9 +145,13 @@ while read -r blk preset main slow; do
       failed=1; mres="NOT CAUGHT ($RESULT)"; echo "FAILED: $blk mutant was not caught: $doc"
     else
       mres="caught: $RESULT"
-      explain_failure "$md/$mm.sv" "$mm" "$md" >"$md/explain.txt" 2>&1
-      prop=$(sed -n 's/^    property: //p' "$md/explain.txt" | head -1)
-      [ -n "$prop" ] && echo "mutant $blk ($doc) caught by: $prop"
+      # which property caught it: z3 replays SAT's counterexample (up to a minute on
+      # the larger blocks), so --quick leaves it out and 'make formal' says it
+      if [ "$QUICK" = 0 ]; then
+        explain_failure "$md/$mm.sv" "$mm" "$md" "${FAIL_STEP:-}" >"$md/explain.txt" 2>&1
+        prop=$(sed -n 's/^    property: //p' "$md/explain.txt" | head -1)
+        [ -n "$prop" ] && echo "mutant $blk ($doc) caught by: $prop"
+      else echo "mutant $blk ($doc) caught: $RESULT (counterexample: $md/sat_cex.vcd)"; fi
     fi
     rows+=("$(printf '| %-7s | %-10s | %5s | %-14s | %-58s | %6s |' "$blk" "mutant" "" "" "$mres" "$(since "$t0")")")
   fi

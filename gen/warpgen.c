@@ -33,7 +33,7 @@ static const char *usage =
   "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR]\n"
   "                            area (um2, kGE), flip-flops and critical path from\n"
   "                            Yosys + OSU 0.18 um cells + OpenSTA (WG_LIBERTY overrides)\n"
-  "  random BLOCK [--seed S] [--count N] [--corners]\n"
+  "  random BLOCK [--seed S] [--count N] [--corners] [--small]\n"
   "                            legal parameter sets for tests, one '-p K=V ...' line each\n"
   "  BLOCK --help              the block's parameters and presets\n"
   "\n"
@@ -99,7 +99,9 @@ static int block_help(const wg_block *b) {
 ** ranges (powers of two by exponent; three draws in four from the lower
 ** part of a wide range, so short epochs and small tables come up often),
 ** redrawn until the block's cross-parameter check passes.  --corners: the
-** all-minimum and all-maximum sets, where legal. */
+** all-minimum and all-maximum sets, where legal.  --small: every draw from
+** the lowest quarter of its range (of its exponents, for powers of two), so
+** the sets build and run in seconds (make test; make soak draws everything). */
 static uint64_t rnd_next(uint64_t *s) {
   uint64_t z = (*s += 0x9E3779B97F4A7C15ULL);
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL;
@@ -119,13 +121,14 @@ static void print_set(const wg_config *c) {
 static int cmd_random(int argc, char **argv) {
   const char *block = NULL;
   unsigned long long seed = 1, count = 1;
-  int corners = 0;
+  int corners = 0, small = 0;
   for (int i = 2; i < argc; i++) {
     if (!strcmp(argv[i], "--seed") && i + 1 < argc) seed = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--count") && i + 1 < argc) count = strtoull(argv[++i], NULL, 0);
     else if (!strcmp(argv[i], "--corners")) corners = 1;
+    else if (!strcmp(argv[i], "--small")) small = 1;
     else if (argv[i][0] != '-' && !block) block = argv[i];
-    else return bad("usage: warpgen random BLOCK [--seed S] [--count N] [--corners]");
+    else return bad("usage: warpgen random BLOCK [--seed S] [--count N] [--corners] [--small]");
   }
   char err[512];
   if (!block) return bad("random: missing BLOCK");
@@ -152,10 +155,12 @@ static int cmd_random(int argc, char **argv) {
         if (d->pow2) {
           int lo = wg_log2_exact(d->min), hi = wg_log2_exact(d->max);
           if (narrow && hi > lo + 8) hi = lo + 8;
+          if (small) hi = lo + (hi - lo) / 4;
           c.v[i] = (int64_t)1 << rnd_in(&st, lo, hi);
         } else {
           int64_t hi = d->max;
           if (narrow && hi - d->min > 64) hi = d->min + 64;
+          if (small) hi = d->min + (hi - d->min) / 4;
           c.v[i] = rnd_in(&st, d->min, hi);
         }
       }

@@ -10,6 +10,11 @@ VOBJ      := $(DIR)/obj
 # fast builds by default; unique X assignment and initial values when hunting
 XFLAGS    := $(if $(filter 1,$(XU)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
 SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address -fsanitize=undefined,)
+# The sanitizer build is the test build: there the sanitized C model and stimulus
+# set the pace, so the Verilated C++ is compiled at -O1 (half the compile time of
+# -O2, measured on dram_mib thesis: 47 s against 95 s, and 10 % slower to run).
+# The release build (make, bench, soak) compiles it for speed.
+VOPT      := $(if $(filter 1,$(SAN)),OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0,OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1)
 # same defines and warnings as Verilator's own makefile uses for the model
 VCXXFLAGS := -O2 -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unused-parameter \
              -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
@@ -26,7 +31,7 @@ $(DIR)/lockstep: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(HARNESS) $(RT)/stamp
 $(VOBJ)/V$(MODULE)__ALL.a: $(DIR)/$(MODULE).sv
 	@rm -rf $(VOBJ)
 	$(VERILATOR) -Wall --cc --trace-fst -O3 $(XFLAGS) --Mdir $(VOBJ) $<
-	$(MAKE) -s -C $(VOBJ) -f V$(MODULE).mk V$(MODULE)__ALL.a OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1 >/dev/null
+	$(MAKE) -s -C $(VOBJ) -f V$(MODULE).mk V$(MODULE)__ALL.a $(VOPT) >/dev/null
 
 $(DIR)/glue.o: $(DIR)/$(MODULE)_glue.cpp $(DIR)/$(MODULE)_io.h $(ROOT)/harness/wg_rtl.h $(VOBJ)/V$(MODULE)__ALL.a
 	g++ $(VCXXFLAGS) -c $< -o $@

@@ -1,0 +1,468 @@
+#!/usr/bin/env bash
+# tests.sh -- the tests behind 'make test' and 'make soak', and their plan.
+#
+#   tb/tests.sh plan FILE     write the make fragment that runs the suite: one
+#                             rule per test (name, time limit, what it runs,
+#                             what it must wait for), longest first
+#   tb/tests.sh exec FN ARGS  run one test function (tb/run_one.sh calls this)
+#   tb/tests.sh report        the results: failures with their logs, the slowest
+#                             tests, and the closing line 'N passed, N failed'
+#
+# make does the scheduling ('make -j JOBS -f FILE'); tb/run_one.sh runs each
+# test under its time limit and leaves NAME.log, NAME.res and NAME.time in
+# build/test-logs. C code runs under ASan/UBSan (build/san).
+#
+# Groups: generator CLI (bad input, determinism, config files), generated
+# Verilog (check-gen, lint), cost (synthesis against the baselines), formal
+# (small presets), warpsim (unit tests, command line, bad input), lockstep
+# co-simulation (every preset, directed tables, X-hunting builds, random
+# legal parameter sets), harness self-test.
+#
+# Environment: TEST_SEED (default 1) picks the random parameter sets and
+# stimulus seeds; SETS (random sets per block, default 2), SET_CYCLES (default
+# 50000), PRESET_CYCLES (default 1000000; SLOW_PRESET_CYCLES 100000 for
+# presets marked slow:sim), LINT_SETS (random sets per block that are only
+# linted, default 4), ONLY (comma-separated blocks: those blocks' tests only).
+# make test's random sets come from the lowest quarter of each range
+# ('warpgen random --small'), so they build in seconds.
+# SOAK=1 ('make soak'): lockstep and lint -- 24 sets x 1,000,000 cycles per
+# block from the whole ranges plus the all-min / all-max corners, 10,000,000
+# cycles per preset (1,000,000 for slow:sim presets), X-hunting of every
+# preset but the slow:sim ones, directed tables, 16 lint-only sets per block.
+set -u
+cd "$(dirname "$0")/.."
+ROOT=$PWD
+SAN_BUILD=$ROOT/build/san
+REL_BUILD=$ROOT/build
+LOGS=${TEST_LOGS:-$ROOT/build/test-logs}
+TEST_SEED=${TEST_SEED:-1}
+if [ "${SOAK:-0}" = 1 ]; then
+  SOAK=1; SETS=${SETS:-24}; SET_CYCLES=${SET_CYCLES:-1000000}; PRESET_CYCLES=${PRESET_CYCLES:-10000000}
+  SLOW_PRESET_CYCLES=${SLOW_PRESET_CYCLES:-1000000}; LINT_SETS=${LINT_SETS:-16}
+  COSIM=$REL_BUILD/cosim; WARPGEN=$REL_BUILD/warpgen
+else
+  SOAK=0; SETS=${SETS:-2}; SET_CYCLES=${SET_CYCLES:-50000}; PRESET_CYCLES=${PRESET_CYCLES:-1000000}
+  SLOW_PRESET_CYCLES=${SLOW_PRESET_CYCLES:-100000}; LINT_SETS=${LINT_SETS:-4}
+  COSIM=$SAN_BUILD/cosim; WARPGEN=$SAN_BUILD/warpgen
+fi
+WARPSIM=$SAN_BUILD/warpsim
+export ASAN_OPTIONS=detect_leaks=1:abort_on_error=0
+export UBSAN_OPTIONS=print_stacktrace=1:halt_on_error=1
+SKIP=77   # a test that does not apply here (run_one.sh records 'skip')
+
+only() { [ -z "${ONLY:-}" ] && cat || awk -v only=",$ONLY," 'index(only, "," $1 ",")'; }
+
+# ==== the tests ==================================================================================
+
+expect_bad() {  # expect_bad "MESSAGE SUBSTRING" CMD... : exit 2, one line naming the problem, no files
+  local want=$1; shift
+  local out=$LOGS/tmp.$$.$RANDOM
+  rm -rf "$out"
+  local msg rc
+  msg=$("$@" -o "$out" 2>&1 >/dev/null); rc=$?
+  echo "command: $* -o DIR"; echo "exit $rc: $msg"
+  [ "$rc" = 2 ] || { echo "expected exit 2"; return 1; }
+  [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || { echo "expected one line"; return 1; }
+  case "$msg" in *"$want"*) ;; *) echo "expected message containing: $want"; return 1;; esac
+  if [ -e "$out" ] && [ -n "$(ls -A "$out")" ]; then echo "files were left in $out"; ls -A "$out"; return 1; fi
+  rm -rf "$out"
+}
+
+CFG=$LOGS/cfg
+t_gen_bad_cfg() {   # expect_bad on a config file written here: NAME CONTENT MESSAGE
+  local name=$1 content=$2 want=$3
+  mkdir -p "$CFG"; printf '%b' "$content" >"$CFG/$name.cfg"
+  expect_bad "$want" "$WARPGEN" gen eqctr -c "$CFG/$name.cfg"
+}
+
+t_cosim_bad() {
+  local msg rc
+  msg=$("$COSIM" eqctr -p W=0 2>&1); rc=$?
+  echo "exit $rc: $msg"
+  [ "$rc" = 2 ] && case "$msg" in *"parameter W = 0 is out of range (legal: 1..64)"*) return 0;; esac
+  return 1
+}
+
+t_determinism() {
+  local a=$LOGS/det_a b=$LOGS/det_b
+  rm -rf "$a" "$b"
+  "$WARPGEN" gen --all-presets -o "$a" && "$WARPGEN" gen --all-presets -o "$b" || return 1
+  "$WARPGEN" gen eqctr -p W=37 -p S=4 -p E=64 -o "$a" && "$WARPGEN" gen eqctr -p S=4 -p E=64 -p W=37 -o "$b" || return 1
+  diff -r "$a" "$b" && echo "byte-identical: $(ls "$a" | wc -l) files"
+}
+
+t_config_file() {   # -c FILE equals the same -p options; -p overrides the file
+  local a=$LOGS/cfg_a b=$LOGS/cfg_b
+  rm -rf "$a" "$b"; mkdir -p "$CFG"
+  printf '# comment\nW = 16   # trailing comment\n\nS=4\n' >"$CFG/good.cfg"
+  "$WARPGEN" gen eqctr -c "$CFG/good.cfg" --name m -o "$a" || return 1
+  "$WARPGEN" gen eqctr -p W=16 -p S=4 --name m -o "$b" || return 1
+  cmp "$a/m.sv" "$b/m.sv" || return 1
+  "$WARPGEN" describe eqctr -c "$CFG/good.cfg" -p W=9 | grep -E '^  W +9 ' || return 1
+}
+
+t_cli() {   # help, version, list, describe tables
+  "$WARPGEN" --help | grep -q "usage: warpgen" || return 1
+  "$WARPGEN" --version | grep -q "^warpgen [0-9]" || return 1
+  "$WARPGEN" eqctr --help | grep -q "presets:" || return 1
+  "$WARPGEN" list | grep -q "^eqvote" || return 1
+  "$COSIM" --help | grep -q "usage: cosim" || return 1
+  # the thesis' storage: 4 counters x 11 bits and one 12-bit cycle counter
+  "$WARPGEN" describe eqctr --preset equalizer | tee /dev/stderr | grep -Eq "state_counter +11 x +4 +44" || return 1
+  "$WARPGEN" describe eqctr --preset equalizer | grep -Eq "cycle_counter +12 x +1 +12" || return 1
+}
+
+t_check_gen() { make -s --no-print-directory check-gen; }
+t_lint() { tb/lint.sh rtl; }
+t_docs() { make -s --no-print-directory check-docs; }
+
+# ---- cost: synthesis of every preset, baselines, sweeps
+t_synth() {   # every preset synthesizes, matches the baselines, and holds no state beyond its storage table
+  # (no -j: the sub-make takes free job slots from make test's own jobserver)
+  make -s --no-print-directory SAN=1 synth-check-quick || return 1
+  # more flops than the table is hidden state (a failure); fewer are bits Yosys found constant
+  awk -F, 'NR > 1 && $5 > $4 { printf "%s %s: %s flops for %s storage bits\n", $1, $2, $5, $4; bad = 1 }
+           NR > 1 && $5 < $4 { printf "%s %s: %s flops for %s storage bits (%d constant bits removed)\n", $1, $2, $5, $4, $4 - $5 }
+           NR > 1 { n++ } END { if (bad || n == 0) exit 1; printf "flops <= storage bits for %d presets\n", n }' \
+    build/san/synth/results.csv
+}
+t_synth_check_fails() {   # a moved baseline must be reported and fail (after synth_presets)
+  local f=$LOGS/baselines_moved.csv
+  [ -s build/san/synth/results.csv ] || { echo "no synthesis results: synth_presets did not run"; return 1; }
+  awk -F, 'BEGIN { OFS = "," } NR == 2 { $7 = $7 * 1.05 } { print }' synth/baselines.csv >"$f"
+  if synth/check.sh build/san/synth/results.csv "$f"; then echo "a 5% area change passed"; return 1; fi
+  awk -F, 'BEGIN { OFS = "," } NR == 3 { $12 = $12 * 0.9 } { print }' synth/baselines.csv >"$f"
+  if synth/check.sh build/san/synth/results.csv "$f"; then echo "a 10% Fmax change passed"; return 1; fi
+  echo "moved baselines are caught"
+}
+t_sweep() {   # the swept structure grows: flops never shrink and area rises with the parameter
+  make -s --no-print-directory SAN=1 QUICK=1 synth-sweep >/dev/null || return 1
+  for f in build/san/synth/sweep_*.csv; do
+    awk -F, -v f="$f" 'NR > 2 && ($3 < pf || $5 <= pa) { printf "%s: at %s flops %s area %s after %s / %s\n", f, $1, $3, $5, pf, pa; bad = 1 }
+                       NR > 1 { pf = $3; pa = $5; n++ }
+                       END { if (bad || n < 4) exit 1; printf "%s: %d points, flops and area grow\n", f, n }' "$f" || return 1
+    [ -s "build/san/synth/plots/$(basename "$f" .csv | sed 's/^sweep_//')_sweep.svg" ] || return 1
+  done
+}
+t_cost_bad() {
+  local msg rc
+  msg=$("$WARPGEN" cost eqctr -p W=0 2>&1); rc=$?; echo "exit $rc: $msg"
+  [ "$rc" = 2 ] || return 1
+  msg=$(WG_LIBERTY=/nonexistent.lib "$WARPGEN" cost eqvote --preset small 2>&1); rc=$?; echo "exit $rc: $msg"
+  [ "$rc" = 3 ] && case "$msg" in *"/nonexistent.lib: cannot read the liberty file"*) return 0;; esac
+  return 1
+}
+t_gebhart_trace() {   # rfc + tls models on a scripted trace: MRF traffic against the test's own count
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models tb/gebhart_trace.c sim/models/rfc.c sim/models/tls.c \
+      -o build/san/gebhart_trace && build/san/gebhart_trace
+}
+
+# ---- warpsim: unit tests of its parts (sanitized), the command line end to end, bad input
+t_warpsim_unit() {   # t_warpsim_unit NAME SOURCES...: build under ASan/UBSan and run (ends 'N passed, N failed')
+  local name=$1; shift
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models -Isim/warpsim "$@" -o "build/san/$name" && "build/san/$name"
+}
+t_warpsim_cli() {
+  local d=$LOGS/warpsim; rm -rf "$d"; mkdir -p "$d"
+  "$WARPSIM" --help | grep -q "usage: warpsim" || return 1
+  "$WARPSIM" --version | grep -q "^warpsim [0-9]" || return 1
+  "$WARPSIM" --list | grep -q "fig4_2" || return 1
+  # the thesis' Fig. 4.2 (spec 000 2.4): two outstanding requests 26 cycles, infinite MSHRs 21
+  "$WARPSIM" --named fig4_2 --check fig4_2 | tee "$d/fig.txt" | grep -Eq '^  cycles +26$' || { cat "$d/fig.txt"; return 1; }
+  "$WARPSIM" --named fig4_2 --set l1_mshr_entries=64 --check fig4_2 | grep -Eq '^  cycles +21$' || return 1
+  # JSON: valid, and the same inputs give the same statistics
+  "$WARPSIM" --named tiny --json "$d/a.json" --quiet cache_reuse && "$WARPSIM" --named tiny --json "$d/b.json" --quiet cache_reuse || return 1
+  cmp "$d/a.json" "$d/b.json" && python3 -m json.tool "$d/a.json" >/dev/null || return 1
+  # a kernel file, a config file and --set, in order (--set after --config wins)
+  printf 'grid 4\ncta 64\niterations 3\nld r1, [4*gtid + 4096*iter]\nalu r2, r1\nst [4*gtid], r2\n' >"$d/k.k"
+  printf '# test\nn_sm = 3\nsched = lrr\n' >"$d/c.cfg"
+  "$WARPSIM" --named tiny --config "$d/c.cfg" --set n_sm=1 --print-config | grep -Eq '^n_sm = 1$' || return 1
+  "$WARPSIM" --named tiny --config "$d/c.cfg" --check "$d/k.k" | grep -q "^warpsim: kernel k on tiny: 3 SMs" || return 1
+  # a GPGPU-Sim configuration: its ignored options are listed
+  "$WARPSIM" --config tb/warpsim/gtx480.gpgpusim.config --print-config 2>"$d/ign.txt" | grep -Eq '^n_sm = 15$' || return 1
+  grep -q "ignored" "$d/ign.txt" || return 1
+}
+t_warpsim_kernels() {   # t_warpsim_kernels CONFIG: every built-in kernel with the end-of-run checks
+  local c=$1 k
+  for k in $("$WARPSIM" --list | sed -n 's/^built-in kernels: //p'); do
+    "$WARPSIM" --named "$c" --check --quiet "$k" || { echo "$k on $c failed"; return 1; }
+    echo "$k: checked on $c"
+  done
+}
+t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output file
+  local d=$LOGS/warpsim_bad; rm -rf "$d"; mkdir -p "$d"
+  printf 'n_sm = 2\nl1_ways = 0\n' >"$d/bad.cfg"
+  printf 'grid 2\ncta 32\nlod r1, [0]\n' >"$d/bad.k"
+  bad() {
+    local want=$1; shift
+    local msg rc
+    msg=$("$WARPSIM" --json "$d/out.json" "$@" 2>&1 >/dev/null); rc=$?
+    echo "warpsim $*: exit $rc: $msg"
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && [ ! -e "$d/out.json" ] || return 1
+    case "$msg" in *"$want"*) return 0;; esac
+    echo "expected: $want"; return 1
+  }
+  bad "l1_mshr_entries = 65 is out of range (legal: 1..64)" --named tiny --set l1_mshr_entries=65 stream || return 1
+  bad "unknown key 'l1_mshrs'" --set l1_mshrs=4 stream || return 1
+  bad "bad.cfg:2: l1_ways = 0 is out of range" --config "$d/bad.cfg" stream || return 1
+  bad "bad.k:3: unknown opcode 'lod'" --named tiny "$d/bad.k" || return 1
+  bad "unknown kernel 'nosuch'" nosuch || return 1
+  bad "missing.cfg: cannot read" --config "$d/missing.cfg" stream || return 1
+  bad "--grid '0' is out of range" --grid 0 stream || return 1
+  bad "--set 'n_sm': expected KEY=VALUE" --set n_sm stream || return 1
+}
+
+t_formal() { BUILD=build/san ONLY=$1 FORMAL_OUT=build/san/formal/$1 formal/run.sh --quick; }
+
+# ---- lockstep
+t_cosim() { "$COSIM" "$@"; }
+t_set() { local seed=$1; shift; "$COSIM" "$@" --cycles "$SET_CYCLES" --seed "$seed"; }
+# a block's directed table on one preset; a table that states it is written for
+# other parameters is a skip (directed_coverage checks that every block ran one)
+t_directed() {
+  local out rc
+  out=$("$COSIM" "$@" --stim directed 2>&1); rc=$?
+  echo "$out"
+  if [ "$rc" = 2 ] && echo "$out" | grep -q "directed table"; then echo "SKIP: not this table's preset"; return $SKIP; fi
+  return $rc
+}
+t_directed_coverage() {   # every block's directed table passed on at least one of its presets
+  local b bad=0
+  for b in $("$WARPGEN" list --presets | only | awk '{print $1}' | uniq); do
+    if grep -lx pass "$LOGS"/directed_"${b}"_*.res >/dev/null 2>&1; then echo "$b: $(grep -lx pass "$LOGS"/directed_"${b}"_*.res | xargs -n1 basename | sed 's/\.res$//' | tr '\n' ' ')"
+    else echo "$b: no directed table passed on any preset"; bad=1; fi
+  done
+  return $bad
+}
+
+t_selftest() {  # a corrupted model output must be reported at that cycle and port, with a waveform
+  local out rc fst
+  out=$("$COSIM" eqctr --preset small --seed 5 --cycles 5000 --inject-fault 1234:sum_xmem 2>&1); rc=$?
+  echo "$out"
+  [ "$rc" = 1 ] || { echo "expected exit 1, got $rc"; return 1; }
+  echo "$out" | grep -q "^FAIL eqctr (small) at cycle 1234: port sum_xmem" || return 1
+  echo "$out" | grep -q "reproduce: .*--seed 5 --cycles 1235" || return 1
+  fst=$(echo "$out" | sed -n 's/^  waveform: *\([^ ]*\.fst\) .*/\1/p')
+  [ -s "$fst" ] && [ -s "${fst%.fst}.gtkw" ] || { echo "no waveform/layout"; return 1; }
+  # the trace ends at the failing cycle: 10 time units per cycle
+  fst2vcd "$fst" 2>/dev/null | grep -q "^#12340" || { echo "trace does not reach cycle 1234"; return 1; }
+  # and the fault-free run passes
+  "$COSIM" eqctr --preset small --seed 5 --cycles 5000
+}
+t_trace() {   # --trace writes a waveform of the whole run on request
+  local f=$LOGS/trace.fst
+  "$COSIM" eqvote --preset small --cycles 300 --trace "$f" && [ -s "$f" ] && fst2vcd "$f" | grep -q "^#2990"
+}
+
+lint_sets() {   # the lint sweep's parameter sets: LINT_SETS random per block (whole ranges) and the corners
+  local b
+  for b in $("$WARPGEN" list --presets | only | awk '{print $1}' | uniq); do
+    "$WARPGEN" random "$b" --seed "$((TEST_SEED + 7777))" --count "$LINT_SETS" | sed "s/^/$b /"
+    # the corners too: scalar ports and 1-entry tables (tls WARPS=2 ACTIVE=1 once
+    # emitted a part-select of a 1-bit port; only the soak simulates the corners)
+    "$WARPGEN" random "$b" --corners | sed "s/^/$b /"
+  done
+}
+t_lint_sweep() {  # many more parameter sets than we simulate: lint only (verilator -Wall, +FORMAL)
+  local d=$LOGS/lint_sweep i=0 bad=0 s
+  rm -rf "$d"; mkdir -p "$d"
+  while read -r s; do
+    i=$((i + 1))
+    # shellcheck disable=SC2086
+    "$WARPGEN" gen $s --name m$i --verilog-only -o "$d" || { bad=1; continue; }
+    verilator --lint-only -Wall "$d/m$i.sv" && verilator --lint-only -Wall -DFORMAL "$d/m$i.sv" ||
+      { echo "lint warnings for: $s"; bad=1; }
+  done < <(lint_sets)
+  echo "linted $i parameter sets"
+  return $bad
+}
+
+# ==== the plan ===================================================================================
+# add NAME LIMIT_S WEIGHT AFTER FUNCTION ARGS...: one test. WEIGHT is the
+# expected seconds when no earlier run's time is known (make starts the
+# heaviest first, so the two slots finish together); AFTER is a test that
+# must end first ('-' for none).
+names=(); limits=(); weights=(); afters=(); cmds=()
+add() {
+  names+=("$1"); limits+=("$2"); weights+=("$3"); afters+=("$4"); shift 4
+  local q; q=$(printf '%q ' "$@"); cmds+=("${q% }")
+}
+
+plan_tests() {
+  local generic=0; [ "$SOAK" = 0 ] && [ -z "${ONLY:-}" ] && generic=1
+  if [ "$generic" = 1 ]; then
+    # ---- generator: bad input, determinism, config files, CLI
+    add gen_bad_block      60 1 - expect_bad "unknown block 'nosuch'" "$WARPGEN" gen nosuch
+    add gen_bad_param      60 1 - expect_bad "unknown parameter 'Q' for block eqctr" "$WARPGEN" gen eqctr -p Q=1
+    add gen_bad_integer    60 1 - expect_bad "parameter W: 'x12' is not an integer (legal: 1..64)" "$WARPGEN" gen eqctr -p W=x12
+    add gen_bad_range_hi   60 1 - expect_bad "parameter W = 65 is out of range (legal: 1..64)" "$WARPGEN" gen eqctr -p W=65
+    add gen_bad_range_lo   60 1 - expect_bad "parameter N = 0 is out of range (legal: 1..64)" "$WARPGEN" gen eqvote -p N=0
+    add gen_bad_pow2       60 1 - expect_bad "parameter S = 3 is out of range (legal: 1..4096, a power of two)" "$WARPGEN" gen eqctr -p S=3
+    add gen_bad_contradict 60 1 - expect_bad "parameters S=256 and E=128 contradict" "$WARPGEN" gen eqctr -p S=256 -p E=128
+    add gen_bad_preset     60 1 - expect_bad "unknown preset 'fermi' for block eqctr (presets: equalizer, small)" "$WARPGEN" gen eqctr --preset fermi
+    add gen_bad_cfg_line   60 1 - t_gen_bad_cfg noeq 'W = 16\nthis line has no equals sign\n' "noeq.cfg:2: 'this line has no equals sign': expected KEY=VALUE"
+    add gen_bad_cfg_param  60 1 - t_gen_bad_cfg unknown 'W = 16\nQ = 3\n' "unknown.cfg:2: unknown parameter 'Q'"
+    add gen_bad_cfg_pow2   60 1 - t_gen_bad_cfg pow2 'E = 3\n' "pow2.cfg:1: parameter E = 3 is out of range (legal: 2..65536, a power of two)"
+    add gen_bad_cfg_file   60 1 - expect_bad "missing.cfg: cannot read config file" "$WARPGEN" gen eqctr -c "$CFG/missing.cfg"
+    add gen_bad_name       60 1 - expect_bad "--name '9x': a module name is a Verilog identifier" "$WARPGEN" gen eqctr --name 9x
+    add gen_bad_kv         60 1 - expect_bad "-p 'W': expected KEY=VALUE" "$WARPGEN" gen eqctr -p W
+    add cosim_bad_param    60 1 - t_cosim_bad
+    add gen_determinism   120 5 - t_determinism
+    add gen_config_file    60 1 - t_config_file
+    add gen_cli            60 1 - t_cli
+    add check_gen         300 15 - t_check_gen
+    add lint_presets      600 90 - t_lint
+    add docs_current      300 15 - t_docs
+    # ---- cost
+    add synth_presets     900 170 - t_synth
+    add synth_sweep       600 40 - t_sweep
+    add synth_check_fails  60 1 synth_presets t_synth_check_fails
+    add cost_bad_input     60 2 - t_cost_bad
+    add gebhart_trace     120 3 - t_gebhart_trace
+    # ---- warpsim
+    add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
+    add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
+    add warpsim_model     300 6 - t_warpsim_unit test_model sim/warpsim/ws_config.c sim/warpsim/ws_kernel.c sim/warpsim/ws_mem.c \
+        sim/warpsim/ws_core.c sim/warpsim/ws_gpu.c sim/models/mshr.c sim/models/dram_mib.c tb/warpsim/test_model.c
+    add warpsim_cli       120 3 - t_warpsim_cli
+    add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
+    add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
+    add warpsim_bad_input  60 1 - t_warpsim_bad
+    # ---- formal: each block's small preset (make formal adds the main presets)
+    local b
+    for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do
+      add "formal_$b" 600 30 - t_formal "$b"
+    done
+    # ---- harness
+    add harness_selftest  300 20 - t_selftest
+    add cosim_trace       300 10 - t_trace
+  fi
+  # lint only, many more parameter sets than are simulated (make soak: 16 per block)
+  [ -z "${ONLY:-}" ] && add lint_sweep 900 60 - t_lint_sweep
+
+  # ---- lockstep: every preset (random stimulus, coverage), then its directed table on the same build
+  local slow n p main lim
+  local presets; presets=$("$WARPGEN" list --presets | only)
+  local directed=()
+  while read -r b p main slow; do
+    n=$PRESET_CYCLES; case "$slow" in *sim*) n=$SLOW_PRESET_CYCLES;; esac
+    lim=600; [ "$SOAK" = 1 ] && lim=5400
+    add "cosim_${b}_${p}" "$lim" 60 - t_cosim "$b" --preset "$p" --cycles "$n" --seed "$TEST_SEED" --coverage
+    add "directed_${b}_${p}" 300 2 "cosim_${b}_${p}" t_directed "$b" --preset "$p"
+    directed+=("directed_${b}_${p}")
+  done <<<"$presets"
+  if [ -z "${ONLY:-}" ]; then
+    add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
+    directed+=(directed_eqvote_plurality)
+  fi
+  add directed_coverage 60 1 "${directed[*]}" t_directed_coverage
+
+  # ---- X-hunting: random initial state, reset must define every output (the first
+  # seed builds the set, the others reuse it). make test: the small presets (they
+  # share every structure of the block's larger presets); make soak: every preset
+  # but the slow:sim ones.
+  local x
+  while read -r b p main slow; do
+    case "$slow" in *sim*) continue;; esac
+    [ "$SOAK" = 0 ] && [ "$p" != small ] && continue
+    for x in 1 2 3; do
+      add "xunique_${b}_${p}_x$x" 600 "$([ $x = 1 ] && echo 40 || echo 5)" "$([ $x = 1 ] && echo - || echo "xunique_${b}_${p}_x1")" \
+        t_cosim "$b" --preset "$p" --x-seed "$x" --cycles 20000 --seed "$x"
+    done
+  done <<<"$presets"
+
+  # ---- random legal parameter sets: every block in the registry joins by itself
+  # ('warpgen random' draws legal sets from the descriptor's ranges, seeded)
+  local sets=() a k=0 s
+  for b in $(awk '{print $1}' <<<"$presets" | uniq); do
+    # make test draws from the lower quarter of each range (sets that build in seconds);
+    # make soak from the whole range
+    while read -r a; do sets+=("$b $a"); done < <("$WARPGEN" random "$b" --seed "$TEST_SEED" --count "$SETS" \
+                                                   $([ "$SOAK" = 0 ] && echo --small))
+    # the all-min / all-max corners: make soak (the all-max builds of the big blocks take minutes)
+    [ "$SOAK" = 1 ] && while read -r a; do sets+=("$b $a"); done < <("$WARPGEN" random "$b" --corners)
+  done
+  # extra edges: request ports at 32/33/64 bits and above
+  [ -z "${ONLY:-}" ] && sets+=("eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0" "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1")
+  if [ "${#sets[@]}" -gt 0 ] && [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $(( ${#sets[@]} * 8 / 10 )) ]; then
+    echo "tests.sh: random parameter sets repeat too often: the generator is broken" >&2; return 1
+  fi
+  lim=600; [ "$SOAK" = 1 ] && lim=3600
+  for s in "${sets[@]}"; do
+    k=$((k + 1))
+    # shellcheck disable=SC2086
+    add "set_$(printf %02d $k)_${s%% *}" "$lim" 40 - t_set "$((TEST_SEED * 1000 + k))" $s
+  done
+}
+
+# write the make fragment: tests in descending expected time (the last run's
+# time where one is known), each waiting for its AFTER tests
+write_plan() {
+  local file=$1 i order prev=$LOGS/../test-times.prev
+  plan_tests || return 1
+  order=$(for i in "${!names[@]}"; do
+            local w=${weights[$i]} t
+            t=$(awk -v n="${names[$i]}" '$2 == n { print $1 }' "$prev" 2>/dev/null)
+            echo "${t:-$w} $i"
+          done | sort -k1,1nr -k2,2n | awk '{print $2}')
+  mkdir -p "$(dirname "$file")"
+  {
+    echo "# written by tb/tests.sh plan: the test suite, one rule per test (make -k -j JOBS -f this file)"
+    echo "export SOAK := $SOAK"
+    echo "export TEST_SEED := $TEST_SEED"
+    echo "export SETS := $SETS"
+    echo "export SET_CYCLES := $SET_CYCLES"
+    echo "export PRESET_CYCLES := $PRESET_CYCLES"
+    echo "export SLOW_PRESET_CYCLES := $SLOW_PRESET_CYCLES"
+    echo "export LINT_SETS := $LINT_SETS"
+    echo "export ONLY := ${ONLY:-}"
+    echo "export TEST_LOGS := $LOGS"
+    echo "export TEST_TOTAL := ${#names[@]}"
+    echo "L := $LOGS"
+    printf 'all:'; for i in $order; do printf ' \\\n  $(L)/%s.res' "${names[$i]}"; done; echo
+    for i in $order; do
+      printf '$(L)/%s.res:' "${names[$i]}"
+      if [ "${afters[$i]}" != - ]; then local a; for a in ${afters[$i]}; do printf ' $(L)/%s.res' "$a"; done; fi
+      echo
+      # '+': the test may run make itself (synthesis, cosim's builds) and share make's job slots
+      printf '\t+@tb/run_one.sh %s %s %s\n' "${names[$i]}" "${limits[$i]}" "${cmds[$i]//\$/\$\$}"
+    done
+  } >"$file"
+  echo "tests: ${#names[@]} planned, seed $TEST_SEED, $SETS random parameter sets per block x $SET_CYCLES cycles, presets x $PRESET_CYCLES cycles (slow:sim presets x $SLOW_PRESET_CYCLES)${ONLY:+, blocks $ONLY}"
+}
+
+report() {
+  local pass=0 fail=0 skip=0 r n res
+  for r in "$LOGS"/*.res; do
+    [ -e "$r" ] || continue
+    n=$(basename "$r" .res); res=$(cat "$r")
+    case $res in
+      pass) pass=$((pass + 1)) ;;
+      skip) skip=$((skip + 1)) ;;
+      *) fail=$((fail + 1)); printf '%-7s %s  (log: %s)\n' "${res^^}" "$n" "${LOGS#"$ROOT"/}/$n.log"
+         sed 's/^/      /' "$LOGS/$n.log" | tail -15 ;;
+    esac
+  done
+  # a planned test with no result did not run (make stopped): a failure
+  local planned; planned=$(sed -n 's/^export TEST_TOTAL := //p' "$LOGS/tests.mk" 2>/dev/null)
+  if [ -n "$planned" ] && [ $((pass + fail + skip)) -lt "$planned" ]; then
+    echo "FAIL    $((planned - pass - fail - skip)) planned tests left no result"; fail=$((fail + planned - pass - fail - skip))
+  fi
+  [ "$skip" -gt 0 ] && echo "skipped (not written for that preset): $(grep -lx skip "$LOGS"/*.res | xargs -n1 basename | sed 's/\.res$//' | tr '\n' ' ')"
+  echo "slowest tests (wall s, make -j$JOBS):" $(cat "$LOGS"/*.time 2>/dev/null | sort -rn | head -8 | awk '{printf "%s %ss;", $2, $1}')
+  # the next plan starts the slowest first
+  cat "$LOGS"/*.time >"$LOGS/../test-times.prev" 2>/dev/null
+  echo "time: $(( $(date +%s) - $(cat "$LOGS/.start" 2>/dev/null || date +%s) )) s, seed $TEST_SEED"
+  echo "$pass passed, $fail failed, $skip skipped"
+  [ "$fail" = 0 ]
+}
+
+JOBS=${JOBS:-2}
+case "${1:-}" in
+  plan)   rm -rf "$LOGS" && mkdir -p "$LOGS" && date +%s >"$LOGS/.start" && write_plan "$2" ;;
+  exec)   shift; "$@" ;;
+  report) report ;;
+  *)      echo "usage: tb/tests.sh plan FILE | exec FUNCTION [ARGS...] | report" >&2; exit 2 ;;
+esac
