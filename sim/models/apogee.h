@@ -1,7 +1,7 @@
 /*
 ** apogee.h -- C reference model of APOGEE's prefetch table, line generator
 ** and prefetch queue (block 'apogee'; thesis 5.3, Fig. 5.5-5.9, Table 5.3b).
-** Cycle-exact against the generated RTL; the model contract is in DESIGN.md
+** Cycle-exact against the generated RTL; the model contract is in docs/design.md
 ** ("C model contract"), the rules and every open choice in
 ** docs/blocks/apogee.md.
 **

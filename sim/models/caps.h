@@ -1,7 +1,7 @@
 /*
 ** caps.h -- C reference model of the CTA-aware prefetcher (block 'caps';
 ** CAPS/CTAA, Jeon et al., USC CENG-2014-08, 4.2-4.4, Fig. 9, Table 2).
-** Cycle-exact against the generated RTL; the model contract is in DESIGN.md,
+** Cycle-exact against the generated RTL; the model contract is in docs/design.md,
 ** the rules and every choice the paper leaves open in docs/blocks/caps.md.
 **
 ** A performance model drives it from its load/store unit, once per cycle:

@@ -1,7 +1,7 @@
 /*
 ** eqctr.h -- C reference model of Equalizer's warp-state counter unit
 ** (block 'eqctr'; thesis 3.3-3.4, Algorithm 1).  Cycle-exact against the
-** generated RTL; the model contract is in DESIGN.md ("C model contract").
+** generated RTL; the model contract is in docs/design.md ("C model contract").
 */
 #ifndef EQCTR_MODEL_H
 #define EQCTR_MODEL_H

@@ -2,7 +2,7 @@
 ** l2mib.h -- C reference model of the L2 Merge Information Buffer and the
 ** dummy-first multiplexer to DRAM (block 'l2mib'; Li, UBC MASc thesis 2015,
 ** §4.4, Fig. 4.2).  Cycle-exact against the generated RTL; the model
-** contract is in DESIGN.md ("C model contract"), the rules in
+** contract is in docs/design.md ("C model contract"), the rules in
 ** docs/blocks/l2mib.md.
 **
 ** A performance model (warpsim's L2 sub-partition) drives it once per cycle:

@@ -1,7 +1,7 @@
 /*
 ** memsat.h -- C reference model of Mascar's memory saturation flag (block
 ** 'memsat'; thesis 4.3.1).  Cycle-exact against the generated RTL; the
-** model contract is in DESIGN.md ("C model contract"), the rules in
+** model contract is in docs/design.md ("C model contract"), the rules in
 ** docs/blocks/memsat.md.
 */
 #ifndef MEMSAT_MODEL_H

@@ -1,7 +1,7 @@
 /*
 ** rexq.h -- C reference model of Mascar's re-execution queue beside the LSU
 ** (block 'rexq'; thesis 4.3.3-4.3.4, Fig. 4.7, Table 4.2).  Cycle-exact
-** against the generated RTL; the model contract is in DESIGN.md ("C model
+** against the generated RTL; the model contract is in docs/design.md ("C model
 ** contract"), the rules and the interface timing in docs/blocks/rexq.md.
 **
 ** A performance model drives it directly, once per cycle:

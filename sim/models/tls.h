@@ -1,7 +1,7 @@
 /*
 ** tls.h -- C reference model of Gebhart's two-level warp scheduler (block
 ** 'tls'; ISCA'11 3.2, spec 002 2.4, 3.7).  Cycle-exact against the
-** generated RTL; the contract is DESIGN.md's "C model contract", the rules
+** generated RTL; the contract is docs/design.md's "C model contract", the rules
 ** in docs/blocks/tls.md.
 **
 ** A performance model drives it once per cycle:
