@@ -31,7 +31,8 @@ WS_SRC  := $(wildcard sim/warpsim/ws_*.c)
 WS_OBJ  := $(WS_SRC:%.c=$(BUILD)/obj/%.o)
 TB_SRC  := $(wildcard tb/stim/*.c)
 TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
-BLOCKS  := $(shell sed -n 's/^  &wg_block_\([a-z0-9_]*\),$$/\1/p' gen/registry.c)
+# the one list of blocks (gen/blocks.def); models.c and stims.c read its copy in build/include
+BLOCKS  := $(shell sed -n 's/^WG_BLOCK(\([a-z0-9_]*\))$$/\1/p' gen/blocks.def)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
 .PHONY: all deps tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
@@ -75,7 +76,7 @@ $(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o
 
 # warpsim: the GPU performance model, built from sim/ alone (the block models in libwgsim.a)
 $(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: CFLAGS += -Isim/models -Isim/warpsim
-$(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: $(IO_H)
+$(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: $(IO_H) $(BUILD)/include/blocks.def
 $(BUILD)/warpsim: $(BUILD)/obj/sim/warpsim/warpsim.o $(WS_OBJ) $(BUILD)/lib/libwgsim.a
 	$(CC) $(CFLAGS) -o $@ $^
 
@@ -84,7 +85,10 @@ $(IO_H): $(BUILD)/include/%_io.h: $(BUILD)/warpgen
 	@mkdir -p $(dir $@)
 	$(BUILD)/warpgen gen $* --name $* -o $(BUILD)/include/gen >/dev/null
 	cp $(BUILD)/include/gen/$*_io.h $@
-$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o: $(IO_H)
+$(BUILD)/include/blocks.def: gen/blocks.def
+	@mkdir -p $(dir $@)
+	cp $< $@
+$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o: $(IO_H) $(BUILD)/include/blocks.def
 
 $(BUILD)/lib/libwgsim.a: $(SIM_OBJ)
 	@mkdir -p $(dir $@)

@@ -9,6 +9,11 @@ cd "$(dirname "$0")/.."
 mode=${1:-check}
 WARPGEN=${BUILD:-build}/warpgen
 stale=0
+# every block has its page, with at least one generated table
+for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do
+  grep -q "^<!-- generated: describe $b " "docs/blocks/$b.md" 2>/dev/null ||
+    { echo "doc_tables: docs/blocks/$b.md is missing, or has no '<!-- generated: describe $b ... -->' table"; stale=1; }
+done
 for f in docs/blocks/*.md; do
   tmp=$(mktemp)
   skip=0

@@ -169,7 +169,7 @@ t_warpsim_cli() {
   "$WARPSIM" --help | grep -q "usage: warpsim" || return 1
   "$WARPSIM" --version | grep -q "^warpsim [0-9]" || return 1
   "$WARPSIM" --list | grep -q "fig4_2" || return 1
-  # the thesis' Fig. 4.2 (spec 000 2.4): two outstanding requests 26 cycles, infinite MSHRs 21
+  # the thesis' Fig. 4.2 (Sethia's thesis 4.2.1): two outstanding requests 26 cycles, infinite MSHRs 21
   "$WARPSIM" --named fig4_2 --check fig4_2 | tee "$d/fig.txt" | grep -Eq '^  cycles +26$' || { cat "$d/fig.txt"; return 1; }
   "$WARPSIM" --named fig4_2 --set l1_mshr_entries=64 --check fig4_2 | grep -Eq '^  cycles +21$' || return 1
   # JSON: valid, and the same inputs give the same statistics
@@ -212,6 +212,34 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
   bad "missing.cfg: cannot read" --config "$d/missing.cfg" stream || return 1
   bad "--grid '0' is out of range" --grid 0 stream || return 1
   bad "--set 'n_sm': expected KEY=VALUE" --set n_sm stream || return 1
+}
+
+t_registry() {   # a block in gen/blocks.def without its descriptor, model or stimulus fails to link
+  local d=$LOGS/registry rc=0 with
+  for with in "" toy; do
+    rm -rf "$d"; mkdir -p "$d"
+    cp gen/blocks.def gen/registry.c sim/models/models.c tb/stim/stims.c "$d/"
+    [ -n "$with" ] && echo "WG_BLOCK($with)" >>"$d/blocks.def"
+    printf '#include "models.h"\n#include "stim.h"\nint main(void) { return !wg_find_model("eqctr") || !wg_find_stim("eqctr", "random"); }\n' >"$d/main.c"
+    gcc -std=c11 -Wall -Wextra -Werror -c -Igen "$d/registry.c" -o "$d/registry.o" &&
+    gcc -std=c11 -Wall -Wextra -Werror -c -Isim/models "$d/models.c" -o "$d/models.o" &&
+    gcc -std=c11 -Wall -Wextra -Werror -c -Itb/stim "$d/stims.c" -o "$d/stims.o" &&
+    gcc -std=c11 -c -Isim/models -Itb/stim "$d/main.c" -o "$d/main.o" || { echo "registry sources do not compile"; return 1; }
+    gcc -o "$d/warpgen" "$d/registry.o" build/obj/gen/warpgen.o build/obj/gen/params.o build/obj/gen/emit.o \
+        build/obj/gen/cli.o build/obj/gen/cost.o build/obj/gen/blocks/*.o 2>"$d/gen.err"; rc=$?
+    gcc -o "$d/sim" "$d/main.o" "$d/models.o" "$d/stims.o" build/lib/libwgtb.a build/lib/libwgsim.a 2>"$d/sim.err"
+    rc="$rc$?"
+    if [ -z "$with" ]; then
+      [ "$rc" = 00 ] || { echo "the registries do not link as they are:"; cat "$d"/*.err; return 1; }
+      "$d/sim" || { echo "eqctr's model or stimulus is not found"; return 1; }
+      echo "as listed: descriptors, models and stimuli link"
+    else
+      cat "$d"/*.err
+      grep -q "wg_block_toy" "$d/gen.err" && grep -q "toy_model_ops" "$d/sim.err" && grep -q "toy_random_stim" "$d/sim.err" ||
+        { echo "a block listed without descriptor, model or stimulus was not a link error naming each"; return 1; }
+      echo "a listed block without descriptor, model and stimulus: link errors name wg_block_toy, toy_model_ops, toy_random_stim"
+    fi
+  done
 }
 
 t_formal() { BUILD=build/san ONLY=$1 FORMAL_OUT=build/san/formal/$1 formal/run.sh --quick; }
@@ -321,11 +349,12 @@ plan_tests() {
     add synth_check_fails  60 1 synth_presets t_synth_check_fails
     add cost_bad_input     60 2 - t_cost_bad
     add gebhart_trace     120 3 - t_gebhart_trace
+    add registry_complete 120 5 - t_registry
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
     add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
     add warpsim_model     300 6 - t_warpsim_unit test_model sim/warpsim/ws_config.c sim/warpsim/ws_kernel.c sim/warpsim/ws_mem.c \
-        sim/warpsim/ws_core.c sim/warpsim/ws_gpu.c sim/models/mshr.c sim/models/dram_mib.c tb/warpsim/test_model.c
+        sim/warpsim/ws_core.c sim/warpsim/ws_gpu.c sim/warpsim/ws_slot.c tb/warpsim/test_model.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi

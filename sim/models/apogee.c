@@ -8,6 +8,7 @@
 ** the RTL.
 */
 #include "apogee.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -307,3 +308,5 @@ void apogee_tick(apogee_model *m, const apogee_in *in) {
   }
   m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
 }
+
+WG_MODEL_OPS(apogee);

@@ -6,6 +6,7 @@
 ** both eval and tick, so the two cannot disagree.
 */
 #include "caps.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -287,3 +288,5 @@ void caps_tick(caps_model *m, const caps_in *in) {
     m->dist_lru = (uint32_t)!d.d_e;
   }
 }
+
+WG_MODEL_OPS(caps);

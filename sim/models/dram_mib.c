@@ -4,6 +4,7 @@
 ** dram_mib_decide(), for both eval and tick.
 */
 #include "dram_mib.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -169,3 +170,5 @@ void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
     m->valid |= (uint64_t)1 << fslot;
   }
 }
+
+WG_MODEL_OPS(dram_mib);

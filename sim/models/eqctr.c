@@ -3,6 +3,7 @@
 ** twin in gen/blocks/equalizer.c; docs/blocks/eqctr.md states them.
 */
 #include "eqctr.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -129,3 +130,5 @@ void eqctr_tick(eqctr_model *m, const eqctr_in *in) {
   if (change == DEC_INC) m->num_blocks = (m->num_blocks + 1) & m->nb_mask;
   if (change == DEC_DEC) m->num_blocks = (m->num_blocks - 1) & m->nb_mask;
 }
+
+WG_MODEL_OPS(eqctr);

@@ -2,6 +2,7 @@
 ** eqvote.c -- C reference model of block 'eqvote' (see eqvote.h).
 */
 #include "eqvote.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -61,3 +62,5 @@ void eqvote_tick(eqvote_model *m, const eqvote_in *in) {
     else m->step[d] = 0;
   }
 }
+
+WG_MODEL_OPS(eqvote);

@@ -4,6 +4,7 @@
 ** l2mib_pick(), for both eval and tick, so the two cannot disagree.
 */
 #include "l2mib.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -88,3 +89,5 @@ void l2mib_tick(l2mib_model *m, const l2mib_in *in) {
     }
   }
 }
+
+WG_MODEL_OPS(l2mib);

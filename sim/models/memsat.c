@@ -2,6 +2,7 @@
 ** memsat.c -- C reference model of block 'memsat' (see memsat.h).
 */
 #include "memsat.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -62,3 +63,5 @@ void memsat_tick(memsat_model *m, const memsat_in *in) {
     /* else: hysteresis band (or hold running): keep */
   }
 }
+
+WG_MODEL_OPS(memsat);

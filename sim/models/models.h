@@ -18,4 +18,15 @@ typedef struct wg_model_ops {
 
 const wg_model_ops *wg_find_model(const char *block);
 
+/* WG_MODEL_OPS(blk), once at the end of sim/models/blk.c: the model's entry
+** in the registry (models.c).  The wrappers only convert pointers; each model
+** keeps its typed contract. */
+#define WG_MODEL_OPS(blk)                                                            \
+  static int blk##_init_v(void *m, const void *p) { return blk##_init(m, p); }        \
+  static void blk##_reset_v(void *m) { blk##_reset(m); }                              \
+  static void blk##_eval_v(const void *m, const void *i, void *o) { blk##_eval(m, i, o); } \
+  static void blk##_tick_v(void *m, const void *i) { blk##_tick(m, i); }              \
+  const wg_model_ops blk##_model_ops = {#blk, sizeof(blk##_model), blk##_init_v,     \
+                                        blk##_reset_v, blk##_eval_v, blk##_tick_v}
+
 #endif

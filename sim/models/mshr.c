@@ -5,6 +5,7 @@
 ** computed once, by mshr_decide(), for both eval and tick.
 */
 #include "mshr.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -177,3 +178,5 @@ void mshr_tick(mshr_model *m, const mshr_in *in) {
     }
   }
 }
+
+WG_MODEL_OPS(mshr);

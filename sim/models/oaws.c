@@ -4,6 +4,7 @@
 ** harness holds them to every output bit.
 */
 #include "oaws.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -250,3 +251,5 @@ void oaws_tick(oaws_model *m, const oaws_in *in) {
   uint32_t sum = (in->retire & 1) ? (add < rp ? 0 : add - rp) : add;
   m->inflight = sum > (uint32_t)m->M ? (uint32_t)m->M : sum;
 }
+
+WG_MODEL_OPS(oaws);

@@ -5,6 +5,7 @@
 ** rexq_decide(), for both eval and tick, so the two cannot disagree.
 */
 #include "rexq.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -118,3 +119,5 @@ void rexq_tick(rexq_model *m, const rexq_in *in) {
   m->count = m->count + (uint32_t)d.push_ok - (uint32_t)d.ack;
   m->in_flight = (uint32_t)(d.issue || (m->in_flight && !(in->res_valid & 1)));
 }
+
+WG_MODEL_OPS(rexq);

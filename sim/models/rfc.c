@@ -6,6 +6,7 @@
 ** marks), then the write, then the flush at the edge.
 */
 #include "rfc.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -185,3 +186,5 @@ void rfc_tick(rfc_model *m, const rfc_in *in) {
     m->fifo[d.fs] = 0;
   }
 }
+
+WG_MODEL_OPS(rfc);

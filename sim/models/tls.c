@@ -4,6 +4,7 @@
 ** demote or issue, the promotion) for both eval and tick.
 */
 #include "tls.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -24,7 +25,8 @@ int tls_init(tls_model *m, const tls_params *p) {
   return 0;
 }
 
-/* Warps 0..A-1 start active in slots 0..A-1 (spec Q23), the rest pending. */
+/* Warps 0..A-1 start active in slots 0..A-1 (the paper does not say; our
+** choice), the rest pending. */
 void tls_reset(tls_model *m) {
   for (int s = 0; s < m->A; s++) m->slot_warp[s] = (uint32_t)s;
   m->slot_valid = m->amask;
@@ -123,3 +125,5 @@ void tls_tick(tls_model *m, const tls_in *in) {
   }
   m->pend |= launch;
 }
+
+WG_MODEL_OPS(tls);

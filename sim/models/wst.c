@@ -4,6 +4,7 @@
 ** output bit.
 */
 #include "wst.h"
+#include "models.h"
 
 #include <string.h>
 
@@ -96,3 +97,5 @@ void wst_tick(wst_model *m, const wst_in *in) {
     }
   }
 }
+
+WG_MODEL_OPS(wst);
