@@ -302,8 +302,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   ws_lsu *l = &s->lsu;
-  mshr_in in;
-  mshr_in_clear(&in);
+  mshr_in in = {0};
   int req = 0;
   uint64_t line = 0;
 
@@ -330,7 +329,10 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     } else {
       ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q;
       req = 1;
-      mshr_in_request(&in, line, WS_PAYLOAD(l->warp, l->reg), ws_ring_full(down));
+      in.req_valid = 1;
+      in.req_addr = line;
+      in.req_payload = WS_PAYLOAD(l->warp, l->reg);
+      in.req_noalloc = ws_ring_full(down);
     }
   }
 
@@ -340,14 +342,18 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   if (f && f->ready <= now) {
     uint64_t victim;
     int vdirty;
-    mshr_in_fill(&in, f->line);
+    in.fill_valid = 1;
+    in.fill_addr = f->line;
     if (ws_cache_fill(&s->l1, f->line, 0, &victim, &vdirty)) s->l1s.evictions++;
     ws_ring_pop(fq);
   }
-  mshr_in_drain(&in, 1);                         /* the register file takes one waiter a cycle */
-  if (req || in.fill_valid || mshr_occupancy(&s->l1_mshr)) {
+  in.drain_ready = 1;                            /* the register file takes one waiter a cycle */
+  /* an mshr with no entry held and no request or fill keeps its state and shows
+  ** nothing: skipping that cycle is exact */
+  if (req || in.fill_valid || s->l1_mshr_held) {
     mshr_out out;
-    mshr_step(&s->l1_mshr, &in, &out);
+    ws_slot_step(&s->l1_mshr, &in, &out);
+    s->l1_mshr_held = ws_mshr_held_after(&in, &out);
     ws_mshr_count(&s->l1m, &out, req);
     if (req) {
       if (out.req_alloc) {
@@ -369,7 +375,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_mshr);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, (uint32_t)c->l1_mshr_entries);   /* the kernel's cycles only */
 }
 
 /* ---- retire finished warps and CTAs ------------------------------------------------ */

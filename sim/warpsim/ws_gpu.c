@@ -14,10 +14,10 @@
 
 static int ws_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
 
-static int ws_mshr_make(mshr_model *m, int entries, int merges) {
+static int ws_mshr_make(ws_slot *s, int entries, int merges, const char *owner, char *err, size_t n) {
   mshr_params p = {.ENTRIES = entries, .MERGES = merges, .ADDR_BITS = 58,
                    .PAYLOAD_BITS = WS_PAYLOAD_BITS, .AF_FREE = 0};
-  return mshr_init(m, &p);
+  return ws_slot_init(s, "mshr", &p, sizeof(mshr_in), sizeof(mshr_out), owner, err, n);
 }
 
 int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n) {
@@ -54,11 +54,9 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&s->resp_q, c->l1_mshr_entries) != 0;
     bad |= ws_ring_init(&s->hit_q, c->l1_hit_latency + 1) != 0;
     bad |= ws_ring_init(&g->resp_net.flight[i], c->l1_mshr_entries) != 0;
-    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges)) {
-      snprintf(err, n, "the mshr block refused l1_mshr_entries = %d, l1_mshr_merges = %d",
-               c->l1_mshr_entries, c->l1_mshr_merges);
-      return -1;
-    }
+    char owner[24];
+    snprintf(owner, sizeof owner, "SM %d", i);
+    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, owner, err, n)) return -1;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
@@ -70,18 +68,14 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
     bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
     bad |= ws_ring_init(&g->req_net.flight[i], c->l2_in_queue) != 0;
-    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges)) {
-      snprintf(err, n, "the mshr block refused l2_mshr_entries = %d, l2_mshr_merges = %d",
-               c->l2_mshr_entries, c->l2_mshr_merges);
-      return -1;
-    }
+    char owner[24];
+    snprintf(owner, sizeof owner, "partition %d", i);
+    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, owner, err, n)) return -1;
+    /* POLICY 0: FR-FCFS */
     dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
-                          .MAX_MERGE = 16, .AGE_BITS = 15, .POLICY = DRAM_MIB_POL_FRFCFS};
-    if (!bad && dram_mib_init(&p->dram, &dp)) {
-      snprintf(err, n, "the dram_mib block refused dram_queue = %d, dram_banks = %d (powers of two, 2..64 and 2..16)",
-               c->dram_queue, c->dram_banks);
+                          .MAX_MERGE = 16, .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = 0};
+    if (!bad && ws_slot_init(&p->dram, "dram_mib", &dp, sizeof(dram_mib_in), sizeof(dram_mib_out), owner, err, n))
       return -1;
-    }
   }
   if (bad) {
     snprintf(err, n, "out of memory building the machine");
@@ -101,6 +95,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_ring_free(&s->fixed_q);
     ws_ring_free(&s->resp_q);
     ws_ring_free(&s->hit_q);
+    ws_slot_free(&s->l1_mshr);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -111,6 +106,8 @@ void ws_gpu_free(ws_gpu *g) {
     ws_ring_free(&p->miss_q);
     ws_ring_free(&p->resp_q);
     ws_ring_free(&p->fill_q);
+    ws_slot_free(&p->l2_mshr);
+    ws_slot_free(&p->dram);
     if (g->req_net.flight) ws_ring_free(&g->req_net.flight[i]);
   }
   free(g->sm);
@@ -135,14 +132,14 @@ void ws_gpu_cycle(ws_gpu *g) {
 static int ws_mem_idle(const ws_gpu *g) {
   for (int i = 0; i < g->cfg.n_sm; i++) {
     const ws_sm *s = &g->sm[i];
-    if (s->miss_q.count || s->fixed_q.count || s->resp_q.count || s->hit_q.count || mshr_occupancy(&s->l1_mshr) ||
+    if (s->miss_q.count || s->fixed_q.count || s->resp_q.count || s->hit_q.count || s->l1_mshr_held ||
         g->resp_net.flight[i].count)
       return 0;
   }
   for (int i = 0; i < g->cfg.n_part; i++) {
     const ws_part *p = &g->part[i];
     if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
-        mshr_occupancy(&p->l2_mshr) || dram_mib_count(&p->dram) || g->req_net.flight[i].count)
+        p->l2_mshr_held || p->dram_used || g->req_net.flight[i].count)
       return 0;
   }
   return 1;
@@ -177,7 +174,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
     insts += s->insts;
     loads += s->loads;
     loads_done += s->loads_done;
-    if (mshr_occupancy(&s->l1_mshr)) { snprintf(err, n, "SM %d: L1 MSHR entries still held", i); return -1; }
+    if (s->l1_mshr_held) { snprintf(err, n, "SM %d: L1 MSHR entries still held", i); return -1; }
     if (s->live_warps || s->live_ctas || s->lsu.busy) { snprintf(err, n, "SM %d: warps still resident", i); return -1; }
   }
   int64_t want = ws_kernel_cta_insts(&g->kern, 32) * g->kern.grid;
@@ -190,7 +187,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
     return -1;
   }
   for (int i = 0; i < c->n_part; i++)
-    if (mshr_occupancy(&g->part[i].l2_mshr)) { snprintf(err, n, "partition %d: L2 MSHR entries still held", i); return -1; }
+    if (g->part[i].l2_mshr_held) { snprintf(err, n, "partition %d: L2 MSHR entries still held", i); return -1; }
   return 0;
 }
 

@@ -15,10 +15,14 @@
 
 #include "ws_config.h"
 #include "ws_kernel.h"
-#include "mshr.h"
-#include "dram_mib.h"
+#include "mshr_io.h"
+#include "dram_mib_io.h"
+#include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
+#define WS_DRAM_MAX_QUEUE 64   /* dram_mib's largest QUEUE: issue_slot is 6 bits */
+#define WS_DRAM_AGE_BITS  15   /* dram_mib's AGE_BITS here: the thesis' 15-bit age (Table 4.2) */
+#define WS_DRAM_AGE_MAX   ((INT64_C(1) << WS_DRAM_AGE_BITS) - 1)
 #define WS_LINE_MASK    ((UINT64_C(1) << 58) - 1)   /* line indices: the mshr block's ADDR_BITS limit */
 #define WS_LAT_BUCKETS  16      /* load latency histogram: [0,2) [2,4) [4,8) ... 2^15 and above */
 #define WS_OCC_BUCKETS  9       /* MSHR occupancy histogram: 0, 1-12.5 %, ..., 87.5-100 % of the entries */
@@ -108,7 +112,8 @@ typedef struct ws_sm {
   ws_sched   sched[WS_MAX_SCHED];
   ws_lsu     lsu;
   ws_cache   l1;
-  mshr_model l1_mshr;
+  ws_slot    l1_mshr;           /* the mshr block */
+  uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
   ws_ring    resp_q;            /* responses from the interconnect, one fill per cycle */
@@ -132,14 +137,16 @@ typedef struct ws_dram_bank {
 typedef struct ws_part {
   int            id;
   ws_cache       l2;
-  mshr_model     l2_mshr;
+  ws_slot        l2_mshr;       /* the mshr block */
+  uint32_t       l2_mshr_held;  /* its entries in use after the last edge (from its outputs) */
   ws_ring        in_q;          /* requests from the interconnect */
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
   ws_ring        fill_q;        /* DRAM data on its way back: an unordered array (buf[0..count)) */
-  dram_mib_model dram;
-  uint64_t       slot_line[DRAM_MIB_MAX_QUEUE];  /* the line of each read-queue slot */
+  ws_slot        dram;          /* the dram_mib block: read queue and pick */
+  uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
+  uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
   ws_dram_bank   bank[WS_MAX_BANKS];
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
@@ -222,7 +229,8 @@ int64_t  ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64
 
 /* the memory side's cycle (ws_mem.c) and the SM's (ws_core.c) */
 void    ws_mem_cycle(ws_gpu *g);
-void    ws_mshr_occupancy(ws_mshr_stats *s, const mshr_model *m);
+void    ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint32_t entries);
+uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
 void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
 void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
 void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */

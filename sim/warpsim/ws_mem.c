@@ -182,8 +182,14 @@ void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req) {
   s->rej_noalloc += o->rej_noalloc;
 }
 
-void ws_mshr_occupancy(ws_mshr_stats *s, const mshr_model *m) {
-  uint32_t occ = mshr_occupancy(m), n = (uint32_t)m->n;
+/* the mshr block's entries in use after this cycle's edge, from its outputs:
+** those shown this cycle, one more on an allocation, one fewer when the last
+** waiter of an entry is taken */
+uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out) {
+  return out->occupancy + out->req_alloc - (out->drain_valid & out->drain_last & in->drain_ready);
+}
+
+void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t occ, uint32_t n) {
   int b = occ == 0 ? 0 : 1 + (int)(((uint64_t)occ * 8 - 1) / n);   /* 1..8: eighths of the table */
   s->occ_hist[b]++;
   s->full_cycles += occ == n;
@@ -201,12 +207,12 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
     ws_pkt *f = &p->fill_q.buf[i];
     if (f->ready <= now && (fi < 0 || f->ready < p->fill_q.buf[fi].ready)) fi = i;
   }
-  mshr_in in;
-  mshr_in_clear(&in);
+  mshr_in in = {0};
   if (fi >= 0) {
     uint64_t victim;
     int vdirty = 0;
-    mshr_in_fill(&in, p->fill_q.buf[fi].line);
+    in.fill_valid = 1;
+    in.fill_addr = p->fill_q.buf[fi].line;
     if (ws_cache_fill(&p->l2, p->fill_q.buf[fi].line, 0, &victim, &vdirty)) {
       p->l2s.evictions++;
       if (vdirty) { p->l2s.dirty_evictions++; p->dram_writes++; }
@@ -249,12 +255,18 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
     r = NULL;
   } else if (r) {                                /* a miss: the L2 MSHR merges, allocates or refuses */
     req = 1;
-    mshr_in_request(&in, r->line, r->sm, ws_ring_full(&p->miss_q));
+    in.req_valid = 1;
+    in.req_addr = r->line;
+    in.req_payload = r->sm;
+    in.req_noalloc = ws_ring_full(&p->miss_q);
   }
-  mshr_in_drain(&in, !ws_ring_full(&p->resp_q));
-  if (req || in.fill_valid || mshr_occupancy(&p->l2_mshr)) {
+  in.drain_ready = !ws_ring_full(&p->resp_q);
+  /* an mshr with no entry held and no request or fill keeps its state and shows
+  ** nothing: skipping that cycle is exact */
+  if (req || in.fill_valid || p->l2_mshr_held) {
     mshr_out out;
-    mshr_step(&p->l2_mshr, &in, &out);
+    ws_slot_step(&p->l2_mshr, &in, &out);
+    p->l2_mshr_held = ws_mshr_held_after(&in, &out);
     ws_mshr_count(&p->l2m, &out, req);
     if (req && (out.req_alloc || out.req_merge)) {
       p->l2s.load_misses++;
@@ -266,12 +278,14 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       ws_ring_push(&p->resp_q, &resp);
     }
   }
-  if (!g->finished) ws_mshr_occupancy(&p->l2m, &p->l2_mshr);
+  if (!g->finished) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, (uint32_t)c->l2_mshr_entries);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank */
   ws_pkt *mq = ws_ring_head(&p->miss_q);
-  if (mq || dram_mib_count(&p->dram)) {
+  /* an empty read queue with no request keeps its state (the bank pointer moves
+  ** only on an issue) and shows nothing: skipping that cycle is exact */
+  if (mq || p->dram_used) {
     dram_mib_in din = {0};
     dram_mib_out dout;
     uint64_t local = 0;
@@ -282,11 +296,13 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       din.req_bank = (uint32_t)ws_local_bank(c, local);
       din.req_row = ws_local_row(c, local);
       din.req_blk = (uint32_t)local;
-      din.req_age = (uint32_t)(age > (int64_t)p->dram.age_max ? p->dram.age_max : (uint64_t)age);
+      din.req_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);   /* saturated by the sender */
     }
     for (int b = 0; b < c->dram_banks; b++)
       if (p->bank[b].free_at <= now) din.bank_ready |= 1u << b;
-    dram_mib_eval(&p->dram, &din, &dout);
+    ws_slot_step(&p->dram, &din, &dout);
+    /* the block takes a request into its lowest free slot, before this edge's issue frees one */
+    int taken = mq && dout.req_ready ? __builtin_ctzll(~p->dram_used) : -1;
     if (dout.issue_valid) {
       int hit;
       ws_dram_bank *bk = &p->bank[dout.issue_bank];
@@ -296,11 +312,12 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       ws_pkt f = {.line = p->slot_line[dout.issue_slot], .ready = data + c->dram_latency};
       p->fill_q.buf[p->fill_q.count++] = f;
     }
-    if (mq && dout.req_ready) {                  /* taken into the lowest free slot (the block's rule) */
-      p->slot_line[__builtin_ctzll(~p->dram.valid)] = mq->line;
+    if (dout.issue_valid) p->dram_used &= ~(UINT64_C(1) << dout.issue_slot);
+    if (taken >= 0) {
+      p->slot_line[taken] = mq->line;
+      p->dram_used |= UINT64_C(1) << taken;
       ws_ring_pop(&p->miss_q);
     }
-    dram_mib_tick(&p->dram, &din);
     p->dram_busy_cycles++;
   }
 }
