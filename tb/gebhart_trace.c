@@ -15,9 +15,9 @@
 ** plain insertion-ordered list of ENTRIES registers per warp (no slots, no
 ** timing): with the paper-literal preemptive demotion the flush points are
 ** fixed by the program, so the MRF traffic must not depend on the
-** interleaving (spec 002 3.7, "Useful consequence").  The test also keeps an
-** MRF and a golden register file and checks every source operand's value
-** (from rd_data on a hit, from the MRF on a miss).
+** interleaving (our inference from 3.1-3.3; the paper does not say it).  The
+** test also keeps an MRF and a golden register file and checks every source
+** operand's value (from rd_data on a hit, from the MRF on a miss).
 **
 ** Build and run (after 'make tools', which generates the I/O headers):
 **   gcc -std=c11 -Wall -Wextra -Werror -O2 -Ibuild/include -Isim/models \

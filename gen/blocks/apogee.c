@@ -1,6 +1,6 @@
 /*
 ** apogee.c -- block 'apogee': APOGEE's prefetch table and prefetch queue
-** (Sethia et al., PACT'13; Sethia thesis Ch. V, 5.3; spec 000_thesis.md 3).
+** (Sethia et al., PACT'13; Sethia thesis Ch. V, 5.3).
 **
 ** One load instruction of one warp per cycle enters the table: its PC, warp,
 ** active mask, every thread's address and whether it hit in the L1.

@@ -2,12 +2,12 @@
 ** gebhart.c -- Gebhart, Johnson et al., "Energy-efficient Mechanisms for
 ** Managing Thread Context in Throughput Processors" (ISCA'11).  This file
 ** holds the paper's two blocks:
-**   'tls'  the two-level warp scheduler (paper 3.2, spec 002 2.4, 3.7): W
+**   'tls'  the two-level warp scheduler (paper 3.2, 5.2): W
 **          resident warps in the pending level, A active slots, greedy issue
 **          within the active set, demotion at an instruction marked as
 **          consuming a long-latency result, round-robin promotion;
-**   'rfc'  the register-file cache (paper 3.1, 3.3; spec 002 2.2-2.3,
-**          3.2-3.6): E entries per thread for each of the A active slots,
+**   'rfc'  the register-file cache (paper 3.1, 3.3,
+**          5.3-5.4): E entries per thread for each of the A active slots,
 **          FIFO replacement, allocate every result, write back evicted live
 **          values, none for values the last-read bit marked dead, flush of a
 **          slot on demotion.
@@ -114,7 +114,7 @@ static int tls_storage(wg_pv p, wg_field *o) {
   int n = 0;
   o[n++] = (wg_field){"slot_warp", d.WB, d.A, "active slot: the warp it holds"};
   o[n++] = (wg_field){"slot_valid", 1, d.A, "active slot: holds a warp"};
-  o[n++] = (wg_field){"slot_resume", 1, d.A, "active slot: promoted and not issued since, so a marked instruction issues instead of demoting (spec Q6)"};
+  o[n++] = (wg_field){"slot_resume", 1, d.A, "active slot: promoted and not issued since, so a marked instruction issues instead of demoting (the paper is silent on re-suspension; our choice)"};
   o[n++] = (wg_field){"pend", 1, d.W, "per warp: in the pending level (the outer scheduler's entry)"};
   o[n++] = (wg_field){"act", 1, d.W, "per warp: in the active level (a free warp id has neither bit)"};
   if (d.A > 1) o[n++] = (wg_field){"cur", d.AB, 1, "greedy: the slot issued from last; the search starts there"};
@@ -140,7 +140,8 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "\n  // ---- inner level: greedy pick over the active slots (3.2) ----\n");
   wgb_printf(o, "  // A slot is eligible when its instruction can issue, or when it is marked as\n"
                 "  // consuming a long-latency result and the warp has not just been promoted:\n"
-                "  // picking it then demotes the warp (preemptive, spec Q5) instead of issuing.\n");
+                "  // picking it then demotes the warp (preemptive, 3.2: \"speculates that the value will not be\n"
+                "  // ready immediately\") instead of issuing.\n");
   wgb_printf(o, "  logic [%d:0] must_demote, elig;\n", A - 1);
   wgb_printf(o, "  assign must_demote = slot_valid & slot_llc & ~slot_resume;\n");
   wgb_printf(o, "  assign elig = (slot_valid & slot_ready) | must_demote;\n");
@@ -292,9 +293,9 @@ static void tls_props(wg_buf *o, wg_pv p) {
 
 const wg_block wg_block_tls = {
   "tls", "Gebhart two-level warp scheduler: greedy issue over the active slots, demotion at long-latency consumers, round-robin promotion",
-  "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)", "3.2, 5.2; spec 002 2.4, 3.7",
+  "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)", "3.2, 5.2",
   tls_params, TLS_NPARAMS, tls_presets, 2, "gebhart",
-  "not stated: the paper gives no scheduler storage (spec 002 2.4); our state is listed field by field",
+  "not stated: the paper gives no scheduler storage (3.2); our state is listed field by field",
   tls_check, tls_ports, tls_storage, tls_rtl, tls_props,
   "a promoted warp keeps its pending bit and never gets its active bit",
   "ACTIVE=2,4,6,8,12,16",
@@ -309,7 +310,7 @@ static const wg_param_def rfc_params[] = {
   {"ENTRIES",    6, 1,  8, 0, "RFC entries per thread, FIFO-replaced (paper 5.4: 6; Fig. 12 sweeps 4, 6, 8)"},
   {"THREADS",   32, 1, 32, 0, "threads (lanes) per warp, one DATA_BITS value each per entry (paper: 32)"},
   {"DATA_BITS", 32, 1, 32, 0, "bits of one thread's register value (paper: 32)"},
-  {"REG_BITS",   6, 1,  8, 0, "register id bits of a tag (spec Q19: 6, up to 64 registers per thread)"},
+  {"REG_BITS",   6, 1,  8, 0, "register id bits of a tag (the paper: 32 registers per thread on average; 6 bits allow 64)"},
 };
 
 static const wg_preset rfc_presets[] = {
@@ -424,7 +425,7 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    wr_slot_oh[s] = wr_valid && wr_active && wr_slot == %d'(s);\n", AB);
   wgb_printf(o, "    fl_slot_oh[s] = fl_valid && fl_slot == %d'(s);\n  end\n", AB);
 
-  wgb_printf(o, "\n  // ---- read: tag check of the three source operands (3.1, spec 3.2) ----\n");
+  wgb_printf(o, "\n  // ---- read: tag check of the three source operands (3.1) ----\n");
   wgb_printf(o, "  logic [%d:0] rd_reg0, rd_reg1, rd_reg2;\n", RB - 1);
   wgb_printf(o, "  assign rd_reg0 = rd_reg[%d:0];\n  assign rd_reg1 = rd_reg[%d:%d];\n  assign rd_reg2 = rd_reg[%d:%d];\n",
              RB - 1, 2 * RB - 1, RB, 3 * RB - 1, 2 * RB);
@@ -588,7 +589,7 @@ static void rfc_props(wg_buf *o, wg_pv p) {
 const wg_block wg_block_rfc = {
   "rfc", "Gebhart register-file cache: E entries per thread for each active warp slot, FIFO, last-read liveness, flush on demotion",
   "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)",
-  "3.1, 3.3, 5.3-5.4; spec 002 2.2-2.3, 3.2-3.6",
+  "3.1, 3.3, 5.3-5.4",
   rfc_params, RFC_NPARAMS, rfc_presets, 2, "gebhart",
   "6 entries x 8 active warps x 32 threads x 32 bits = 6,144 bytes per SM (192 bytes per lane, 5.4); "
   "tags, valid/dead bits and FIFO pointers not counted by the paper (listed separately)",

@@ -1,6 +1,6 @@
 /*
 ** mshrfam_l2mib.c -- the L2 side of inter-core locality aware memory access
-** scheduling (Dongdong Li, UBC MASc thesis 2015, seed 003, §4.4, §4.5,
+** scheduling (Dongdong Li, UBC MASc thesis 2015, §4.4, §4.5,
 ** Fig. 4.2): the Merge Information Buffer beside the L2 MSHR and the output
 ** multiplexer that sends either a dummy request (the valid MIB entry with the
 ** highest request score) or the head of the miss queue, one per cycle.

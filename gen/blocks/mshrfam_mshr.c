@@ -1,15 +1,16 @@
 /*
 ** mshrfam_mshr.c -- block 'mshr': a merging MSHR file, usable as an L1 or
-** an L2 MSHR (thesis 003 2.2, Fig. 2.2, Table 5.1; semantics of GPGPU-Sim's
-** 'mshr_table': probe, add, mark_ready on fill, next_access drains one
-** merged request per call and frees the entry after the last).
+** an L2 MSHR (the MIB thesis, Li, UBC 2015: 2.2, Fig. 2.2, Table 5.1;
+** semantics of GPGPU-Sim's 'mshr_table': probe, add, mark_ready on fill,
+** next_access drains one merged request per call and frees the entry after
+** the last).
 **
 ** Every entry is FREE, PENDING (miss outstanding: requests merge into it),
 ** READY (filled, waiting for the drain port) or DRAINING (on the drain port
 ** until its last waiter has left).  A request to a line whose entry is READY
 ** or DRAINING never merges: it is rejected with reason 'draining' and the
 ** cache retries it, by then a hit (the fill installed the line) -- this is
-** the FlashGPU-Sim deadlock (anchors.md 4) made impossible by construction.
+** the FlashGPU-Sim deadlock (its PR #17) made impossible by construction.
 ** Invariant: at most one non-free entry per block address.  Choices are
 ** documented in docs/blocks/mshr.md; the C model sim/models/mshr.c
 ** implements the same rules and the lockstep harness holds them to every
@@ -313,7 +314,7 @@ static void mshr_props(wg_buf *o, wg_pv p) {
 
 const wg_block wg_block_mshr = {
   "mshr", "merging MSHR file (L1 or L2): CAM lookup, merge / allocate / reject with reason, fill, drain one waiter per cycle",
-  "MIB (thesis 003, L2 MSHR baseline) and GPGPU-Sim's mshr_table", "thesis 003 2.2, Fig. 2.2, 6.2, Table 5.1",
+  "the MIB thesis (Li, UBC 2015: its L2 MSHR baseline) and GPGPU-Sim's mshr_table", "2.2, Fig. 2.2, 6.2, Table 5.1",
   mshr_params, MSHR_NPARAMS, mshr_presets, 3, "l2_part",
   "the thesis gives no MSHR storage total.  Fig. 2.2: a block address (24 bits stated; a 32-bit address "
   "with 128-byte lines needs 25) and 16 (valid, destination) slots per entry, 64 entries (Table 5.1).  "

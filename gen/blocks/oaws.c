@@ -1,6 +1,6 @@
 /*
 ** oaws.c -- OAWS: Memory Occlusion Aware Warp Scheduling (Wang, Zhu, Yu,
-** PACT'16; spec 004 sections 3-4).  One block, 'oaws': the scheduler-side
+** PACT'16, sections 4.1-4.4).  One block, 'oaws': the scheduler-side
 ** qualification extension of one SM --
 **   - the Divergent Load Classifier (DLC): a PC-indexed CAM of
 **     {PC, #inst, #acc, #sets}, inserted/updated when a load's accesses are

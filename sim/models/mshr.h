@@ -1,8 +1,8 @@
 /*
-** mshr.h -- C reference model of the merging MSHR file (block 'mshr'; thesis
-** 003 2.2, Fig. 2.2, Table 5.1; GPGPU-Sim's 'mshr_table').  Cycle-exact
-** against the generated RTL; the contract is docs/design.md's ("C model
-** contract"), the rules are in docs/blocks/mshr.md.
+** mshr.h -- C reference model of the merging MSHR file (block 'mshr'; the
+** MIB thesis, Li, UBC 2015: 2.2, Fig. 2.2, Table 5.1; GPGPU-Sim's
+** 'mshr_table').  Cycle-exact against the generated RTL; the contract is
+** docs/design.md's ("C model contract"), the rules are in docs/blocks/mshr.md.
 **
 ** Entry states: FREE -> PENDING (allocated by a first miss; later misses to
 ** the line merge) -> READY (filled) -> DRAINING (on the drain port) -> FREE

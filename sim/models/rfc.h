@@ -1,6 +1,6 @@
 /*
 ** rfc.h -- C reference model of Gebhart's register-file cache (block 'rfc';
-** ISCA'11 3.1, 3.3, 5.3-5.4; spec 002 2.2-2.3, 3.2-3.6).  Cycle-exact against
+** ISCA'11 3.1, 3.3, 5.3-5.4).  Cycle-exact against
 ** the generated RTL; the contract is docs/design.md's "C model contract", the
 ** rules in docs/blocks/rfc.md.
 **

@@ -1,6 +1,6 @@
 /*
 ** tls.h -- C reference model of Gebhart's two-level warp scheduler (block
-** 'tls'; ISCA'11 3.2, spec 002 2.4, 3.7).  Cycle-exact against the
+** 'tls'; ISCA'11 3.2, 5.2).  Cycle-exact against the
 ** generated RTL; the contract is docs/design.md's "C model contract", the rules
 ** in docs/blocks/tls.md.
 **

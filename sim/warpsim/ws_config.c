@@ -252,12 +252,12 @@ typedef struct named_row {
 } named_row;
 
 /*
-** fermi: the thesis' GTX 480 baseline.  Table 3.3 / 4.1 = spec 000 (Mascar
-** and Equalizer thesis); MIB Table 5.1 = spec 003 (Li, UBC 2015).  INFERRED
-** rows are not stated by either thesis; they follow GPGPU-Sim's GTX480
-** configuration.  The three latencies marked 'calibrated' belong to the
-** timing model: ws_gpu.c's test makes an unloaded L2 hit take 200 cycles and
-** a DRAM row miss 440, as Table 4.1 states.
+** fermi: the thesis' GTX 480 baseline.  Tables 3.3 / 4.1 of Sethia's thesis
+** (Mascar and Equalizer, U. Michigan 2015); Table 5.1 of the MIB thesis (Li,
+** UBC 2015).  INFERRED rows are not stated by either thesis; they follow
+** GPGPU-Sim's GTX480 configuration.  The three latencies marked 'calibrated'
+** belong to the timing model: ws_gpu.c's test makes an unloaded L2 hit take
+** 200 cycles and a DRAM row miss 440, as Table 4.1 states.
 */
 #define CALIBRATED "calibrated: an unloaded L2 hit takes 2 x 40 + 118 + 2 = 200 cycles and a DRAM access 2 x 40 + 19 + 19 + 318 + 4 = 440 (Table 4.1; checked by tb/warpsim/test_model.c)"
 
@@ -266,7 +266,7 @@ static const named_row fermi_rows[] = {
   { "warps_per_sm",    "48",   "Table 3.3: Max Thread Blocks:Warps \"8:48\"" },
   { "ctas_per_sm",     "8",    "Table 3.3: Max Thread Blocks:Warps \"8:48\"" },
   { "warp_size",       "32",   "Fermi: 32 threads per warp" },
-  { "n_sched",         "2",    "INFERRED: GPGPU-Sim GTX480 -gpgpu_num_sched_per_core 2 (spec 000 §2.9 q10)" },
+  { "n_sched",         "2",    "INFERRED (the thesis does not say): GPGPU-Sim's GTX480 config, -gpgpu_num_sched_per_core 2" },
   { "sched",           "lrr",  "Table 4.1: the baseline scheduler is loose round-robin" },
   { "issue_mode",      "one",  "GPGPU-Sim: one instruction per scheduler per cycle" },
   { "alu_latency",     "4",    "INFERRED: GPGPU-Sim GTX480 -ptx_opcode_latency_int ADD = 4" },
@@ -324,9 +324,10 @@ static const named_row tiny_rows[] = {
 };
 
 /*
-** fig4_2: the thesis' Fig. 4.2 example (spec 000 §2.4): three warps, 1-cycle
-** adds, 5-cycle loads, "two outstanding requests".  The hierarchy keys are
-** small legal values; mem_model fixed never uses them.
+** fig4_2: the thesis' Fig. 4.2 example (Sethia's thesis 4.2.1; the code is
+** only in the figure, the workload is our reconstruction): three warps,
+** 1-cycle adds, 5-cycle loads, "two outstanding requests".  The hierarchy
+** keys are small legal values; mem_model fixed never uses them.
 */
 static const named_row fig4_2_rows[] = {
   { "n_sm", "1", NULL }, { "warps_per_sm", "3", "\"there are three warps\"" },

@@ -1,6 +1,6 @@
 /*
 ** l2mib_stim.c -- stimulus for block 'l2mib' (the L2 Merge Information
-** Buffer and the dummy-first multiplexer, thesis 003 §4.4).
+** Buffer and the dummy-first multiplexer, the MIB thesis (Li, UBC 2015) 4.4).
 **
 ** random:   "regimes" redrawn every 8..200 cycles: congested (the L2 -> DRAM
 **           path mostly refuses, merges frequent: the MIB fills up and the

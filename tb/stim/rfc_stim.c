@@ -13,7 +13,7 @@
 **           cycles; after 100,000 cycles it fails if there was no eviction,
 **           no flush write-back or no hit.
 ** directed: one scenario, outputs written by hand from the paper's rules
-**           (3.1, 3.2; spec 3.2-3.5), for ENTRIES >= 3, ACTIVE >= 2,
+**           (3.1, 3.2, 3.3), for ENTRIES >= 3, ACTIVE >= 2,
 **           THREADS >= 2, REG_BITS >= 3 (registers r1..rE+3 need E+4 ids):
 **           H. read miss (an MRF read), allocate, read hit with the value;
 **           F. FIFO victim: after E allocations the oldest entry is the

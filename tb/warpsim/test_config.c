@@ -167,7 +167,7 @@ static void test_named(void) {
   CHECK_STR(err, "unknown configuration 'gtx480' (known: fermi, tiny, fig4_2)");
 }
 
-/* the thesis' figures (spec 000 Table 3.3 / 4.1, spec 003 Table 5.1) */
+/* the thesis' figures (Sethia's thesis Tables 3.3 / 4.1, the MIB thesis' Table 5.1) */
 static void test_fermi(void) {
   ws_config c;
   char err[256];

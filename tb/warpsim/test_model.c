@@ -264,7 +264,7 @@ static void test_trailing_store(void) {
   ws_gpu_free(&gpu);
 }
 
-/* spec 000 2.4: infinite MSHRs 21 cycles, two outstanding requests 26 */
+/* Sethia's thesis 4.2.1, Fig. 4.2: infinite MSHRs 21 cycles, two outstanding requests 26 */
 static void test_fig4_2(void) {
   ws_config c;
   char err[256], why[600];
