@@ -60,7 +60,7 @@ deps:
 	fi
 
 # ---- build ----------------------------------------------------------------------
-tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o \
+tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o \
        $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim
 
 $(BUILD)/obj/%.o: %.c
@@ -88,7 +88,7 @@ $(IO_H): $(BUILD)/include/%_io.h: $(BUILD)/warpgen
 $(BUILD)/include/blocks.def: gen/blocks.def
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o: $(IO_H) $(BUILD)/include/blocks.def
+$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o: $(IO_H) $(BUILD)/include/blocks.def
 
 $(BUILD)/lib/libwgsim.a: $(SIM_OBJ)
 	@mkdir -p $(dir $@)

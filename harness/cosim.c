@@ -27,7 +27,7 @@
 static const char *usage =
   "usage: cosim BLOCK [PARAMS] [--cycles N] [--seed S] [--stim random|directed]\n"
   "             [--trace F.fst] [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--quiet]\n"
-  "             [--coverage]\n"
+  "             [--coverage] [--steps FILE]\n"
   "\n"
   "Lockstep co-simulation of a block's generated RTL (Verilator) against its C\n"
   "model, every output bit every cycle.  The first mismatch prints the cycle,\n"
@@ -44,6 +44,10 @@ static const char *usage =
   "  --bench           print 'block preset cycles lockstep/s bare/s ratio'\n"
   "  --inject-fault C:PORT  flip bit 0 of the model's PORT at cycle C (harness self-test)\n"
   "  --coverage        after a pass, per output port: changes, and cycles at 1\n"
+  "  --steps FILE      run a text file of cycles instead of a stimulus: one line per\n"
+  "                    cycle, 'in=V ... -> out=V ...' (x: don't care), 'repeat N',\n"
+  "                    '#' comments; inputs hold until changed; after one reset\n"
+  "                    cycle; a wrong expectation fails with FILE:LINE (docs/steps.md)\n"
   "exit status: 0 pass, 1 mismatch or failed check, 2 bad input\n";
 
 int main(int argc, char **argv) {
@@ -65,7 +69,8 @@ int main(int argc, char **argv) {
     const char *a = argv[i];
     if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
     int has_value = !strcmp(a, "--cycles") || !strcmp(a, "--seed") || !strcmp(a, "--stim") ||
-                    !strcmp(a, "--trace") || !strcmp(a, "--x-seed") || !strcmp(a, "--inject-fault");
+                    !strcmp(a, "--trace") || !strcmp(a, "--x-seed") || !strcmp(a, "--inject-fault") ||
+                    !strcmp(a, "--steps");
     int flag = !strcmp(a, "--bench") || !strcmp(a, "--quiet") || !strcmp(a, "--coverage");
     if (!has_value && !flag) {
       fprintf(stderr, "cosim: unknown option '%s' (see 'cosim --help')\n", a);

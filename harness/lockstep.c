@@ -22,6 +22,7 @@
 
 #include "../sim/models/models.h"
 #include "../tb/stim/stim.h"
+#include "steps.h"
 #include "wg_rtl.h"
 
 typedef struct run_opts {
@@ -48,7 +49,7 @@ typedef struct run_result {
 static const char *usage =
   "usage: lockstep [--cycles N] [--seed S] [--stim random|directed] [--trace F.fst]\n"
   "                [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--fail-dir DIR]\n"
-  "                [--repro-prefix CMD] [--quiet] [--coverage]\n"
+  "                [--repro-prefix CMD] [--quiet] [--coverage] [--steps FILE]\n"
   "Runs this build's RTL against the C model; see 'cosim --help'.\n";
 
 static double now(void) {
@@ -115,7 +116,7 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
   void *prev = calloc(1, wg_rtl.out_size);
   void *st = calloc(1, sops->size);
   if (!in || !mout || !rout || !model || !st || !prev) { fprintf(stderr, "lockstep: out of memory\n"); exit(3); }
-  char msg[256] = "";
+  char msg[480] = "";
   if (mops->init(model, wg_rtl.params)) {
     fprintf(stderr, "lockstep: the %s model rejects parameters %s\n", wg_rtl.block, wg_rtl.params_text);
     exit(3);
@@ -160,7 +161,7 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
         r->failed = 2;
         r->fail_cycle = c;
         r->fail_port = -1;
-        snprintf(r->msg, sizeof r->msg, "directed check: %s", msg);
+        snprintf(r->msg, sizeof r->msg, "%s check: %s", sops->name, msg);
         c++;
         break;
       }
@@ -203,7 +204,7 @@ static int port_index(const char *name) {
 int main(int argc, char **argv) {
   run_opts o = {0};
   o.cycles = 100000; o.seed = 1; o.stim_name = "random"; o.compare = 1; o.fault_cycle = -1;
-  const char *fail_dir = "build/fail", *repro = NULL;
+  const char *fail_dir = "build/fail", *repro = NULL, *steps = NULL;
   int bench = 0, quiet = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -218,6 +219,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--seed")) o.seed = strtoull(v, &end, 0);
     else if (!strcmp(a, "--x-seed")) o.x_seed = strtoull(v, &end, 0);
     else if (!strcmp(a, "--stim")) o.stim_name = v;
+    else if (!strcmp(a, "--steps")) steps = v;
     else if (!strcmp(a, "--trace")) o.trace = v;
     else if (!strcmp(a, "--fail-dir")) fail_dir = v;
     else if (!strcmp(a, "--repro-prefix")) repro = v;
@@ -234,6 +236,12 @@ int main(int argc, char **argv) {
   }
   const wg_model_ops *mops = wg_find_model(wg_rtl.block);
   const wg_stim_ops *sops = wg_find_stim(wg_rtl.block, o.stim_name);
+  if (steps) {   /* a step file: parsed once against this build's port table */
+    char m[1200];
+    if (wg_steps_load(steps, m, sizeof m)) { fprintf(stderr, "cosim: %s\n", m); return 2; }
+    sops = &wg_steps_stim;
+    o.stim_name = "steps";
+  }
   if (!mops) { fprintf(stderr, "lockstep: no C model for block %s\n", wg_rtl.block); return 3; }
   if (!sops) {
     fprintf(stderr, "lockstep: --stim %s: no such stimulus for %s (random, directed)\n", o.stim_name, wg_rtl.block);
@@ -267,17 +275,23 @@ int main(int argc, char **argv) {
   const char *label = wg_rtl.preset ? wg_rtl.preset : wg_rtl.params_text;
   if (!r.failed) {
     if (!quiet)
-      printf("PASS %s (%s) stim=%s seed=%" PRIu64 ": %" PRIu64 " cycles, 0 mismatches, %.2f M cycles/s%s%s\n",
-             wg_rtl.module, label, o.stim_name, o.seed, r.cycles, (double)r.cycles / r.seconds / 1e6,
-             o.trace ? ", trace " : "", o.trace ? o.trace : "");
+    {
+      char what[600];
+      if (steps) snprintf(what, sizeof what, "steps %s", steps);
+      else snprintf(what, sizeof what, "stim=%s seed=%" PRIu64, o.stim_name, o.seed);
+      printf("PASS %s (%s) %s: %" PRIu64 " cycles, 0 mismatches%s, %.2f M cycles/s%s%s\n",
+             wg_rtl.module, label, what, r.cycles, steps ? ", every expectation met" : "",
+             (double)r.cycles / r.seconds / 1e6, o.trace ? ", trace " : "", o.trace ? o.trace : "");
+    }
     if (o.coverage) print_coverage(r.cycles);
     return 0;
   }
   printf("FAIL %s (%s) at cycle %" PRIu64 ": %s\n", wg_rtl.module, label, r.fail_cycle, r.msg);
   printf("  parameters: %s; stim=%s seed=%" PRIu64, wg_rtl.params_text, o.stim_name, o.seed);
   if (o.x_seed) printf(" x-seed=%" PRIu64, o.x_seed);
-  printf("\n  reproduce:  %s --stim %s --seed %" PRIu64 " --cycles %" PRIu64 "\n",
-         repro ? repro : argv[0], o.stim_name, o.seed, r.fail_cycle + 1);
+  if (steps) printf("\n  reproduce:  %s --steps %s\n", repro ? repro : argv[0], steps);
+  else printf("\n  reproduce:  %s --stim %s --seed %" PRIu64 " --cycles %" PRIu64 "\n",
+              repro ? repro : argv[0], o.stim_name, o.seed, r.fail_cycle + 1);
   /* rerun to the failing cycle with a trace */
   char fst[1024], gtkw[1100];
   if (o.trace) snprintf(fst, sizeof fst, "%s", o.trace);

@@ -256,6 +256,27 @@ t_directed() {
   if [ "$rc" = 2 ] && echo "$out" | grep -q "directed table"; then echo "SKIP: not this table's preset"; return $SKIP; fi
   return $rc
 }
+t_steps() { "$COSIM" "$1" --preset "$2" --steps "tb/steps/$1_$2.steps"; }
+t_steps_fail() {   # a wrong expectation: exit 1 with FILE:LINE and a waveform; a bad line: exit 2, one line
+  local d=$LOGS/steps_fail out rc fst
+  rm -rf "$d"; mkdir -p "$d"
+  # line 19 of the example expects the second waiter (payload 6); say 7 instead
+  sed '19s/drain_payload=6/drain_payload=7/' tb/steps/mshr_small.steps >"$d/wrong.steps"
+  cmp -s tb/steps/mshr_small.steps "$d/wrong.steps" && { echo "the mutation did not apply"; return 1; }
+  out=$("$COSIM" mshr --preset small --steps "$d/wrong.steps" 2>&1); rc=$?
+  echo "$out"
+  [ "$rc" = 1 ] || { echo "expected exit 1, got $rc"; return 1; }
+  echo "$out" | grep -q "^FAIL mshr (small) at cycle 10: steps check: $d/wrong.steps:19: drain_payload expected 0x7, got 0x6" || return 1
+  fst=$(echo "$out" | sed -n 's/^  waveform: *\([^ ]*\.fst\) .*/\1/p')
+  [ -s "$fst" ] && [ -s "${fst%.fst}.gtkw" ] || { echo "no waveform/layout"; return 1; }
+  printf 'req_valid=1 req_adr=3\n' >"$d/bad.steps"
+  out=$("$COSIM" mshr --preset small --steps "$d/bad.steps" 2>&1); rc=$?
+  echo "exit $rc: $out"
+  [ "$rc" = 2 ] && [ "$(printf '%s\n' "$out" | wc -l)" = 1 ] || return 1
+  case "$out" in *"bad.steps:1: 'req_adr' is not an input of mshr (inputs: rst, req_valid,"*) ;; *) return 1;; esac
+  printf '# only a comment\n' >"$d/empty.steps"
+  "$COSIM" mshr --preset small --steps "$d/empty.steps" 2>&1 | grep -q "empty.steps: no steps" || return 1
+}
 t_directed_coverage() {   # every block's directed table passed on at least one of its presets
   local b bad=0
   for b in $("$WARPGEN" list --presets | only | awk '{print $1}' | uniq); do
@@ -381,7 +402,10 @@ plan_tests() {
     add "cosim_${b}_${p}" "$lim" 60 - t_cosim "$b" --preset "$p" --cycles "$n" --seed "$TEST_SEED" --coverage
     add "directed_${b}_${p}" 300 2 "cosim_${b}_${p}" t_directed "$b" --preset "$p"
     directed+=("directed_${b}_${p}")
+    # a hand-written step file (docs/steps.md), run on the same build
+    [ -f "tb/steps/${b}_${p}.steps" ] && add "steps_${b}_${p}" 120 2 "cosim_${b}_${p}" t_steps "$b" "$p"
   done <<<"$presets"
+  [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
   if [ -z "${ONLY:-}" ]; then
     add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
     directed+=(directed_eqvote_plurality)
