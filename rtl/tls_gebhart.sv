@@ -42,8 +42,7 @@ module tls_gebhart (
   // ---- inner level: greedy pick over the active slots (3.2) ----
   // A slot is eligible when its instruction can issue, or when it is marked as
   // consuming a long-latency result and the warp has not just been promoted:
-  // picking it then demotes the warp (preemptive, 3.2: "speculates that the value will not be
-  // ready immediately") instead of issuing.
+  // picking it then demotes the warp (preemptive, 3.2) instead of issuing.
   logic [7:0] must_demote, elig;
   assign must_demote = slot_valid & slot_llc & ~slot_resume;
   assign elig = (slot_valid & slot_ready) | must_demote;

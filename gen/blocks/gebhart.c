@@ -140,8 +140,7 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "\n  // ---- inner level: greedy pick over the active slots (3.2) ----\n");
   wgb_printf(o, "  // A slot is eligible when its instruction can issue, or when it is marked as\n"
                 "  // consuming a long-latency result and the warp has not just been promoted:\n"
-                "  // picking it then demotes the warp (preemptive, 3.2: \"speculates that the value will not be\n"
-                "  // ready immediately\") instead of issuing.\n");
+                "  // picking it then demotes the warp (preemptive, 3.2) instead of issuing.\n");
   wgb_printf(o, "  logic [%d:0] must_demote, elig;\n", A - 1);
   wgb_printf(o, "  assign must_demote = slot_valid & slot_llc & ~slot_resume;\n");
   wgb_printf(o, "  assign elig = (slot_valid & slot_ready) | must_demote;\n");
