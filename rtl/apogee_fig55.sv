@@ -458,120 +458,24 @@ module apogee_fig55 (
 
   always @(*) if (f_past_valid) begin
     // one FOA entry per PC and one TIA trigger per PC; TIA addresses unique
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[1*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[1*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[1*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[1*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[2*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[2*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[2*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[2*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[3*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[3*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[3*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[3*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[4*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[4*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[4*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[4*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[5*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[5*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[5*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[5*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[6*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[0] && e_type[0*2 +: 2] == e_type[7*2 +: 2] && e_pc[0*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[0*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[0*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[2*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[2*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[2*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[2*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[3*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[3*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[3*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[3*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[4*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[4*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[4*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[4*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[5*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[5*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[5*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[5*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[6*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[1] && e_type[1*2 +: 2] == e_type[7*2 +: 2] && e_pc[1*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[1*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[1*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[2] && e_type[2*2 +: 2] == e_type[3*2 +: 2] && e_pc[2*PCB +: PCB] == e_pc[3*PCB +: PCB]));
-    assert(!(e_type[2*2 +: 2] == 2'b10 && e_type[3*2 +: 2] == 2'b10 && e_addr[2*AB +: AB] == e_addr[3*AB +: AB]));
-    assert(!(valid[2] && e_type[2*2 +: 2] == e_type[4*2 +: 2] && e_pc[2*PCB +: PCB] == e_pc[4*PCB +: PCB]));
-    assert(!(e_type[2*2 +: 2] == 2'b10 && e_type[4*2 +: 2] == 2'b10 && e_addr[2*AB +: AB] == e_addr[4*AB +: AB]));
-    assert(!(valid[2] && e_type[2*2 +: 2] == e_type[5*2 +: 2] && e_pc[2*PCB +: PCB] == e_pc[5*PCB +: PCB]));
-    assert(!(e_type[2*2 +: 2] == 2'b10 && e_type[5*2 +: 2] == 2'b10 && e_addr[2*AB +: AB] == e_addr[5*AB +: AB]));
-    assert(!(valid[2] && e_type[2*2 +: 2] == e_type[6*2 +: 2] && e_pc[2*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[2*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[2*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[2] && e_type[2*2 +: 2] == e_type[7*2 +: 2] && e_pc[2*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[2*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[2*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[3] && e_type[3*2 +: 2] == e_type[4*2 +: 2] && e_pc[3*PCB +: PCB] == e_pc[4*PCB +: PCB]));
-    assert(!(e_type[3*2 +: 2] == 2'b10 && e_type[4*2 +: 2] == 2'b10 && e_addr[3*AB +: AB] == e_addr[4*AB +: AB]));
-    assert(!(valid[3] && e_type[3*2 +: 2] == e_type[5*2 +: 2] && e_pc[3*PCB +: PCB] == e_pc[5*PCB +: PCB]));
-    assert(!(e_type[3*2 +: 2] == 2'b10 && e_type[5*2 +: 2] == 2'b10 && e_addr[3*AB +: AB] == e_addr[5*AB +: AB]));
-    assert(!(valid[3] && e_type[3*2 +: 2] == e_type[6*2 +: 2] && e_pc[3*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[3*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[3*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[3] && e_type[3*2 +: 2] == e_type[7*2 +: 2] && e_pc[3*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[3*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[3*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[4] && e_type[4*2 +: 2] == e_type[5*2 +: 2] && e_pc[4*PCB +: PCB] == e_pc[5*PCB +: PCB]));
-    assert(!(e_type[4*2 +: 2] == 2'b10 && e_type[5*2 +: 2] == 2'b10 && e_addr[4*AB +: AB] == e_addr[5*AB +: AB]));
-    assert(!(valid[4] && e_type[4*2 +: 2] == e_type[6*2 +: 2] && e_pc[4*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[4*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[4*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[4] && e_type[4*2 +: 2] == e_type[7*2 +: 2] && e_pc[4*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[4*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[4*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[5] && e_type[5*2 +: 2] == e_type[6*2 +: 2] && e_pc[5*PCB +: PCB] == e_pc[6*PCB +: PCB]));
-    assert(!(e_type[5*2 +: 2] == 2'b10 && e_type[6*2 +: 2] == 2'b10 && e_addr[5*AB +: AB] == e_addr[6*AB +: AB]));
-    assert(!(valid[5] && e_type[5*2 +: 2] == e_type[7*2 +: 2] && e_pc[5*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[5*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[5*AB +: AB] == e_addr[7*AB +: AB]));
-    assert(!(valid[6] && e_type[6*2 +: 2] == e_type[7*2 +: 2] && e_pc[6*PCB +: PCB] == e_pc[7*PCB +: PCB]));
-    assert(!(e_type[6*2 +: 2] == 2'b10 && e_type[7*2 +: 2] == 2'b10 && e_addr[6*AB +: AB] == e_addr[7*AB +: AB]));
+    for (int i = 0; i < 8; i++)
+      for (int j = i + 1; j < 8; j++) begin
+        assert(!(valid[i] && e_type[i*2 +: 2] == e_type[j*2 +: 2] && e_pc[i*PCB +: PCB] == e_pc[j*PCB +: PCB]));
+        assert(!(e_type[i*2 +: 2] == 2'b10 && e_type[j*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == e_addr[j*AB +: AB]));
+      end
     // entries are invalid, FOA or TIA; an invalid entry is blank; FOA distance >= 1;
     // TIA uses only the slow bit; no warp state reads 11
-    assert(e_type[0*2 +: 2] != 2'b11);
-    assert(valid[0] || (e_conf[0*CB +: CB] == '0 && e_st[0*SW +: SW] == '0));
-    assert(e_type[0*2 +: 2] != 2'b01 || e_dist[0*DB +: DB] != '0);
-    assert(e_type[0*2 +: 2] != 2'b10 || (e_st[0*SW +: SW] >> 1) == '0);
-    assert(e_st[0*SW + 0 +: 2] != 2'b11);
-    assert(e_st[0*SW + 2 +: 2] != 2'b11);
-    assert(e_type[1*2 +: 2] != 2'b11);
-    assert(valid[1] || (e_conf[1*CB +: CB] == '0 && e_st[1*SW +: SW] == '0));
-    assert(e_type[1*2 +: 2] != 2'b01 || e_dist[1*DB +: DB] != '0);
-    assert(e_type[1*2 +: 2] != 2'b10 || (e_st[1*SW +: SW] >> 1) == '0);
-    assert(e_st[1*SW + 0 +: 2] != 2'b11);
-    assert(e_st[1*SW + 2 +: 2] != 2'b11);
-    assert(e_type[2*2 +: 2] != 2'b11);
-    assert(valid[2] || (e_conf[2*CB +: CB] == '0 && e_st[2*SW +: SW] == '0));
-    assert(e_type[2*2 +: 2] != 2'b01 || e_dist[2*DB +: DB] != '0);
-    assert(e_type[2*2 +: 2] != 2'b10 || (e_st[2*SW +: SW] >> 1) == '0);
-    assert(e_st[2*SW + 0 +: 2] != 2'b11);
-    assert(e_st[2*SW + 2 +: 2] != 2'b11);
-    assert(e_type[3*2 +: 2] != 2'b11);
-    assert(valid[3] || (e_conf[3*CB +: CB] == '0 && e_st[3*SW +: SW] == '0));
-    assert(e_type[3*2 +: 2] != 2'b01 || e_dist[3*DB +: DB] != '0);
-    assert(e_type[3*2 +: 2] != 2'b10 || (e_st[3*SW +: SW] >> 1) == '0);
-    assert(e_st[3*SW + 0 +: 2] != 2'b11);
-    assert(e_st[3*SW + 2 +: 2] != 2'b11);
-    assert(e_type[4*2 +: 2] != 2'b11);
-    assert(valid[4] || (e_conf[4*CB +: CB] == '0 && e_st[4*SW +: SW] == '0));
-    assert(e_type[4*2 +: 2] != 2'b01 || e_dist[4*DB +: DB] != '0);
-    assert(e_type[4*2 +: 2] != 2'b10 || (e_st[4*SW +: SW] >> 1) == '0);
-    assert(e_st[4*SW + 0 +: 2] != 2'b11);
-    assert(e_st[4*SW + 2 +: 2] != 2'b11);
-    assert(e_type[5*2 +: 2] != 2'b11);
-    assert(valid[5] || (e_conf[5*CB +: CB] == '0 && e_st[5*SW +: SW] == '0));
-    assert(e_type[5*2 +: 2] != 2'b01 || e_dist[5*DB +: DB] != '0);
-    assert(e_type[5*2 +: 2] != 2'b10 || (e_st[5*SW +: SW] >> 1) == '0);
-    assert(e_st[5*SW + 0 +: 2] != 2'b11);
-    assert(e_st[5*SW + 2 +: 2] != 2'b11);
-    assert(e_type[6*2 +: 2] != 2'b11);
-    assert(valid[6] || (e_conf[6*CB +: CB] == '0 && e_st[6*SW +: SW] == '0));
-    assert(e_type[6*2 +: 2] != 2'b01 || e_dist[6*DB +: DB] != '0);
-    assert(e_type[6*2 +: 2] != 2'b10 || (e_st[6*SW +: SW] >> 1) == '0);
-    assert(e_st[6*SW + 0 +: 2] != 2'b11);
-    assert(e_st[6*SW + 2 +: 2] != 2'b11);
-    assert(e_type[7*2 +: 2] != 2'b11);
-    assert(valid[7] || (e_conf[7*CB +: CB] == '0 && e_st[7*SW +: SW] == '0));
-    assert(e_type[7*2 +: 2] != 2'b01 || e_dist[7*DB +: DB] != '0);
-    assert(e_type[7*2 +: 2] != 2'b10 || (e_st[7*SW +: SW] >> 1) == '0);
-    assert(e_st[7*SW + 0 +: 2] != 2'b11);
-    assert(e_st[7*SW + 2 +: 2] != 2'b11);
+    for (int i = 0; i < 8; i++) begin
+      assert(e_type[i*2 +: 2] != 2'b11);
+      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && e_st[i*SW +: SW] == '0));
+      assert(e_type[i*2 +: 2] != 2'b01 || e_dist[i*DB +: DB] != '0);
+      assert(e_type[i*2 +: 2] != 2'b10 || (e_st[i*SW +: SW] >> 1) == '0);
+      for (int k = 0; k < 2; k++) assert(e_st[i*SW + 2*k +: 2] != 2'b11);
+    end
     // the queue: count within depth, no line twice
     assert(pfq_count <= 3'd4);
-    assert(!(q_v[0] && q_v[1] && q_line[0*LLW +: LLW] == q_line[1*LLW +: LLW]));
-    assert(!(q_v[0] && q_v[2] && q_line[0*LLW +: LLW] == q_line[2*LLW +: LLW]));
-    assert(!(q_v[0] && q_v[3] && q_line[0*LLW +: LLW] == q_line[3*LLW +: LLW]));
-    assert(!(q_v[1] && q_v[2] && q_line[1*LLW +: LLW] == q_line[2*LLW +: LLW]));
-    assert(!(q_v[1] && q_v[3] && q_line[1*LLW +: LLW] == q_line[3*LLW +: LLW]));
-    assert(!(q_v[2] && q_v[3] && q_line[2*LLW +: LLW] == q_line[3*LLW +: LLW]));
+    for (int i = 0; i < 4; i++)
+      for (int j = i + 1; j < 4; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]));
     // the load's decisions are consistent
     assert(!(ld_match && ld_mismatch));
     assert(!ld_mismatch || ld_conf == '0);   // a mismatch resets the confidence
@@ -595,30 +499,11 @@ module apogee_fig55 (
   // the load's entry afterwards: the distance reported, and state 01 for a started burst
   always @(*) if (f_past_valid && !f_prev_rst) begin
     assert(!f_prev_start || gen_busy);
-    assert(!(f_prev_dw && f_prev_ent == 3'd0) || (e_type[0*2 +: 2] == 2'b01 && e_dist[0*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd0 && f_prev_w[0]) || e_st[0*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd0 && f_prev_w[1]) || e_st[0*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd1) || (e_type[1*2 +: 2] == 2'b01 && e_dist[1*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd1 && f_prev_w[0]) || e_st[1*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd1 && f_prev_w[1]) || e_st[1*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd2) || (e_type[2*2 +: 2] == 2'b01 && e_dist[2*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd2 && f_prev_w[0]) || e_st[2*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd2 && f_prev_w[1]) || e_st[2*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd3) || (e_type[3*2 +: 2] == 2'b01 && e_dist[3*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd3 && f_prev_w[0]) || e_st[3*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd3 && f_prev_w[1]) || e_st[3*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd4) || (e_type[4*2 +: 2] == 2'b01 && e_dist[4*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd4 && f_prev_w[0]) || e_st[4*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd4 && f_prev_w[1]) || e_st[4*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd5) || (e_type[5*2 +: 2] == 2'b01 && e_dist[5*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd5 && f_prev_w[0]) || e_st[5*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd5 && f_prev_w[1]) || e_st[5*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd6) || (e_type[6*2 +: 2] == 2'b01 && e_dist[6*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd6 && f_prev_w[0]) || e_st[6*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd6 && f_prev_w[1]) || e_st[6*SW + 2 +: 2] == 2'b01);
-    assert(!(f_prev_dw && f_prev_ent == 3'd7) || (e_type[7*2 +: 2] == 2'b01 && e_dist[7*DB +: DB] == f_prev_dist));
-    assert(!(f_prev_start && f_prev_ent == 3'd7 && f_prev_w[0]) || e_st[7*SW + 0 +: 2] == 2'b01);
-    assert(!(f_prev_start && f_prev_ent == 3'd7 && f_prev_w[1]) || e_st[7*SW + 2 +: 2] == 2'b01);
+    for (int i = 0; i < 8; i++) begin
+      assert(!(f_prev_dw && 32'(f_prev_ent) == i) || (e_type[i*2 +: 2] == 2'b01 && e_dist[i*DB +: DB] == f_prev_dist));
+      for (int k = 0; k < 2; k++)
+        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_st[i*SW + 2*k +: 2] == 2'b01);
+    end
   end
 
   // reachability

@@ -200,20 +200,13 @@ module mshr_small (
     // the occupancy counts the entries in use
     assert(occupancy == f_occ);
     // a free entry holds nothing; an entry in use holds 1..MERGES requests
-    assert(valid[0] ? (e_len[0] != 2'd0 && e_len[0] <= 2'd2) : (e_len[0] == 2'd0));
-    assert(valid[1] ? (e_len[1] != 2'd0 && e_len[1] <= 2'd2) : (e_len[1] == 2'd0));
-    assert(valid[2] ? (e_len[2] != 2'd0 && e_len[2] <= 2'd2) : (e_len[2] == 2'd0));
-    assert(valid[3] ? (e_len[3] != 2'd0 && e_len[3] <= 2'd2) : (e_len[3] == 2'd0));
+    for (int i = 0; i < 4; i++) assert(valid[i] ? (e_len[i] != 2'd0 && e_len[i] <= 2'd2) : (e_len[i] == 2'd0));
     // one entry drains at a time; its pointer stays inside its list
     assert((draining & (draining - 4'd1)) == '0);
     assert((|draining) ? ({1'd0, drain_ptr} < drain_len) : (drain_ptr == '0));
     // at most one entry per line: a filled line is never allocated again
-    assert(!(valid[0] && valid[1] && e_addr[0] == e_addr[1]));
-    assert(!(valid[0] && valid[2] && e_addr[0] == e_addr[2]));
-    assert(!(valid[0] && valid[3] && e_addr[0] == e_addr[3]));
-    assert(!(valid[1] && valid[2] && e_addr[1] == e_addr[2]));
-    assert(!(valid[1] && valid[3] && e_addr[1] == e_addr[3]));
-    assert(!(valid[2] && valid[3] && e_addr[2] == e_addr[3]));
+    for (int i = 0; i < 4; i++)
+      for (int j = i + 1; j < 4; j++) assert(!(valid[i] && valid[j] && e_addr[i] == e_addr[j]));
     // a request gets exactly one outcome
     assert({1'b0, req_alloc} + {1'b0, req_merge} + {1'b0, rej_list_full} + {1'b0, rej_table_full} + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});
   end
@@ -231,17 +224,11 @@ module mshr_small (
     f_prev_filled <= filled;
     f_prev_entry <= drain_entry;
     f_prev_payload <= drain_payload;
-    f_prev_len[0 +: 2] <= e_len[0];
-    f_prev_len[2 +: 2] <= e_len[1];
-    f_prev_len[4 +: 2] <= e_len[2];
-    f_prev_len[6 +: 2] <= e_len[3];
+    for (int i = 0; i < 4; i++) f_prev_len[i*2 +: 2] <= e_len[i];
   end
   always @(*) if (f_past_valid && !f_prev_rst) begin
     // a filled (ready or draining) entry never grows: no merge into a draining line
-    assert(!f_prev_filled[0] || e_len[0] <= f_prev_len[0 +: 2]);
-    assert(!f_prev_filled[1] || e_len[1] <= f_prev_len[2 +: 2]);
-    assert(!f_prev_filled[2] || e_len[2] <= f_prev_len[4 +: 2]);
-    assert(!f_prev_filled[3] || e_len[3] <= f_prev_len[6 +: 2]);
+    for (int i = 0; i < 4; i++) assert(!f_prev_filled[i] || e_len[i] <= f_prev_len[i*2 +: 2]);
     // valid/ready: a waiter shown and not taken stays on the port unchanged
     assert(!f_prev_stall || (drain_valid && drain_entry == f_prev_entry && drain_payload == f_prev_payload));
   end

@@ -493,29 +493,29 @@ static void apogee_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  /* properties over entries are loops, so the file grows with the RTL, not with ENTRIES^2 */
   wgb_printf(o, "    // one FOA entry per PC and one TIA trigger per PC; TIA addresses unique\n");
-  for (int i = 0; i < E; i++)
-    for (int j = i + 1; j < E; j++) {
-      wgb_printf(o, "    assert(!(valid[%d] && e_type[%d*2 +: 2] == e_type[%d*2 +: 2] && e_pc[%d*PCB +: PCB] == e_pc[%d*PCB +: PCB]));\n",
-                 i, i, j, i, j);
-      wgb_printf(o, "    assert(!(e_type[%d*2 +: 2] == 2'b10 && e_type[%d*2 +: 2] == 2'b10 && e_addr[%d*AB +: AB] == e_addr[%d*AB +: AB]));\n",
-                 i, j, i, j);
-    }
+  if (E > 1)
+    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
+                  "      for (int j = i + 1; j < %d; j++) begin\n"
+                  "        assert(!(valid[i] && e_type[i*2 +: 2] == e_type[j*2 +: 2] && e_pc[i*PCB +: PCB] == e_pc[j*PCB +: PCB]));\n"
+                  "        assert(!(e_type[i*2 +: 2] == 2'b10 && e_type[j*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == e_addr[j*AB +: AB]));\n"
+                  "      end\n", E, E);
   wgb_printf(o, "    // entries are invalid, FOA or TIA; an invalid entry is blank; FOA distance >= 1;\n"
-                "    // TIA uses only the slow bit; no warp state reads 11\n");
-  for (int i = 0; i < E; i++) {
-    wgb_printf(o, "    assert(e_type[%d*2 +: 2] != 2'b11);\n", i);
-    wgb_printf(o, "    assert(valid[%d] || (e_conf[%d*CB +: CB] == '0 && e_st[%d*SW +: SW] == '0));\n", i, i, i);
-    wgb_printf(o, "    assert(e_type[%d*2 +: 2] != 2'b01 || e_dist[%d*DB +: DB] != '0);\n", i, i);
-    wgb_printf(o, "    assert(e_type[%d*2 +: 2] != 2'b10 || (e_st[%d*SW +: SW] >> 1) == '0);\n", i, i);
-    for (int k = 0; k < d.W; k++)
-      wgb_printf(o, "    assert(e_st[%d*SW + %d +: 2] != 2'b11);\n", i, 2 * k);
-  }
+                "    // TIA uses only the slow bit; no warp state reads 11\n"
+                "    for (int i = 0; i < %d; i++) begin\n"
+                "      assert(e_type[i*2 +: 2] != 2'b11);\n"
+                "      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && e_st[i*SW +: SW] == '0));\n"
+                "      assert(e_type[i*2 +: 2] != 2'b01 || e_dist[i*DB +: DB] != '0);\n"
+                "      assert(e_type[i*2 +: 2] != 2'b10 || (e_st[i*SW +: SW] >> 1) == '0);\n"
+                "      for (int k = 0; k < %d; k++) assert(e_st[i*SW + 2*k +: 2] != 2'b11);\n"
+                "    end\n", E, d.W);
   wgb_printf(o, "    // the queue: count within depth, no line twice\n");
   if (Q < (1 << d.QB) - 1) wgb_printf(o, "    assert(pfq_count <= %d'd%d);\n", d.QB, Q);
-  for (int i = 0; i < Q; i++)
-    for (int j = i + 1; j < Q; j++)
-      wgb_printf(o, "    assert(!(q_v[%d] && q_v[%d] && q_line[%d*LLW +: LLW] == q_line[%d*LLW +: LLW]));\n", i, j, i, j);
+  if (Q > 1)
+    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
+                  "      for (int j = i + 1; j < %d; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]));\n",
+               Q, Q);
   wgb_printf(o, "    // the load's decisions are consistent\n"
                 "    assert(!(ld_match && ld_mismatch));\n"
                 "    assert(!ld_mismatch || ld_conf == '0);   // a mismatch resets the confidence\n"
@@ -534,13 +534,11 @@ static void apogee_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  // the load's entry afterwards: the distance reported, and state 01 for a started burst\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n");
   wgb_printf(o, "    assert(!f_prev_start || gen_busy);\n");
-  for (int i = 0; i < E; i++) {
-    wgb_printf(o, "    assert(!(f_prev_dw && f_prev_ent == %d'd%d) || (e_type[%d*2 +: 2] == 2'b01 && e_dist[%d*DB +: DB] == f_prev_dist));\n",
-               d.EB, i, i, i);
-    for (int k = 0; k < d.W; k++)
-      wgb_printf(o, "    assert(!(f_prev_start && f_prev_ent == %d'd%d && f_prev_w[%d]) || e_st[%d*SW + %d +: 2] == 2'b01);\n",
-                 d.EB, i, k, i, 2 * k);
-  }
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) begin\n"
+                "      assert(!(f_prev_dw && 32'(f_prev_ent) == i) || (e_type[i*2 +: 2] == 2'b01 && e_dist[i*DB +: DB] == f_prev_dist));\n"
+                "      for (int k = 0; k < %d; k++)\n"
+                "        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_st[i*SW + 2*k +: 2] == 2'b01);\n"
+                "    end\n", E, d.W);
   wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  // reachability\n  always @(*) if (f_past_valid && !rst) begin\n"
                 "    cover(ld_confirmed && pf_start);\n"

@@ -262,22 +262,21 @@ static void mshr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // the occupancy counts the entries in use\n");
   wgb_printf(o, "    assert(occupancy == f_occ);\n");
   wgb_printf(o, "    // a free entry holds nothing; an entry in use holds 1..MERGES requests\n");
-  for (int i = 0; i < N; i++) {
-    if (M < (1 << d.LW) - 1)
-      wgb_printf(o, "    assert(valid[%d] ? (e_len[%d] != %d'd0 && e_len[%d] <= %d'd%d) : (e_len[%d] == %d'd0));\n",
-                 i, i, d.LW, i, d.LW, M, i, d.LW);
-    else   /* MERGES = 2^k - 1: the width bounds the length */
-      wgb_printf(o, "    assert(valid[%d] ? (e_len[%d] != %d'd0) : (e_len[%d] == %d'd0));\n", i, i, d.LW, i, d.LW);
-  }
+  /* properties over entries are loops, so the file grows with the RTL, not with ENTRIES^2 */
+  if (M < (1 << d.LW) - 1)
+    wgb_printf(o, "    for (int i = 0; i < %d; i++) assert(valid[i] ? (e_len[i] != %d'd0 && e_len[i] <= %d'd%d) : (e_len[i] == %d'd0));\n",
+               N, d.LW, d.LW, M, d.LW);
+  else   /* MERGES = 2^k - 1: the width bounds the length */
+    wgb_printf(o, "    for (int i = 0; i < %d; i++) assert(valid[i] ? (e_len[i] != %d'd0) : (e_len[i] == %d'd0));\n", N, d.LW, d.LW);
   wgb_printf(o, "    // one entry drains at a time; its pointer stays inside its list\n");
   wgb_printf(o, "    assert((draining & (draining - %d'd1)) == '0);\n", N);
   if (d.DW)
     wgb_printf(o, "    assert((|draining) ? (%s < drain_len) : (drain_ptr == '0));\n",
                wg_zext(a, sizeof a, "drain_ptr", d.DW, d.LW));
   wgb_printf(o, "    // at most one entry per line: a filled line is never allocated again\n");
-  for (int i = 0; i < N; i++)
-    for (int j = i + 1; j < N; j++)
-      wgb_printf(o, "    assert(!(valid[%d] && valid[%d] && e_addr[%d] == e_addr[%d]));\n", i, j, i, j);
+  if (N > 1)
+    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
+                  "      for (int j = i + 1; j < %d; j++) assert(!(valid[i] && valid[j] && e_addr[i] == e_addr[j]));\n", N, N);
   wgb_printf(o, "    // a request gets exactly one outcome\n");
   wgb_printf(o, "    assert({1'b0, req_alloc} + {1'b0, req_merge} + {1'b0, rej_list_full} + {1'b0, rej_table_full}"
                 " + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});\n");
@@ -290,12 +289,11 @@ static void mshr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  always @(posedge clk) begin\n    f_prev_rst <= rst;\n"
                 "    f_prev_stall <= drain_valid && !drain_ready;\n    f_prev_filled <= filled;\n"
                 "    f_prev_entry <= drain_entry;\n    f_prev_payload <= drain_payload;\n");
-  for (int i = 0; i < N; i++) wgb_printf(o, "    f_prev_len[%d +: %d] <= e_len[%d];\n", i * d.LW, d.LW, i);
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) f_prev_len[i*%d +: %d] <= e_len[i];\n", N, d.LW, d.LW);
   wgb_printf(o, "  end\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n");
   wgb_printf(o, "    // a filled (ready or draining) entry never grows: no merge into a draining line\n");
-  for (int i = 0; i < N; i++)
-    wgb_printf(o, "    assert(!f_prev_filled[%d] || e_len[%d] <= f_prev_len[%d +: %d]);\n", i, i, i * d.LW, d.LW);
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) assert(!f_prev_filled[i] || e_len[i] <= f_prev_len[i*%d +: %d]);\n", N, d.LW, d.LW);
   wgb_printf(o, "    // valid/ready: a waiter shown and not taken stays on the port unchanged\n");
   wgb_printf(o, "    assert(!f_prev_stall || (drain_valid && drain_entry == f_prev_entry && drain_payload == f_prev_payload));\n");
   wgb_printf(o, "  end\n\n");
