@@ -13,11 +13,7 @@ static int dram_mib_bits_for(int64_t maxval) { int n = 1; while ((maxval >> n) !
 static uint32_t dram_mib_low(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
-  if (p->QUEUE < 2 || p->QUEUE > DRAM_MIB_MAX_QUEUE || (p->QUEUE & (p->QUEUE - 1)) || p->BANKS < 2 ||
-      p->BANKS > DRAM_MIB_MAX_BANKS || (p->BANKS & (p->BANKS - 1)) || p->ROW_BITS < 1 || p->ROW_BITS > 14 ||
-      p->BLK_BITS < 1 || p->BLK_BITS > 32 || p->MAX_MERGE < 2 || p->MAX_MERGE > 64 ||
-      (p->MAX_MERGE & (p->MAX_MERGE - 1)) || p->AGE_BITS < 2 || p->AGE_BITS > 20 || p->POLICY < 0 || p->POLICY > 4)
-    return -1;
+  if (dram_mib_params_check(p, NULL, 0)) return -1;   /* the descriptor's ranges (dram_mib_io.h) */
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->n = (int)p->QUEUE;

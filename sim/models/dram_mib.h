@@ -21,8 +21,8 @@
 
 #include "dram_mib_io.h"
 
-#define DRAM_MIB_MAX_QUEUE 64
-#define DRAM_MIB_MAX_BANKS 16
+#define DRAM_MIB_MAX_QUEUE DRAM_MIB_QUEUE_MAX   /* the descriptor's ranges, from dram_mib_io.h */
+#define DRAM_MIB_MAX_BANKS DRAM_MIB_BANKS_MAX
 
 enum { DRAM_MIB_POL_FRFCFS = 0, DRAM_MIB_POL_M = 1, DRAM_MIB_POL_S = 2, DRAM_MIB_POL_SA = 3,
        DRAM_MIB_POL_RUNTIME = 4 };

@@ -12,10 +12,8 @@
 static uint64_t mshr_low(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << bits) - 1; }
 
 int mshr_init(mshr_model *m, const mshr_params *p) {
-  if (p->ENTRIES < 1 || p->ENTRIES > MSHR_MAX_ENTRIES || p->MERGES < 1 || p->MERGES > MSHR_MAX_MERGES ||
-      p->ADDR_BITS < 1 || p->ADDR_BITS > 58 || p->PAYLOAD_BITS < 1 || p->PAYLOAD_BITS > 32 ||
-      p->AF_FREE < 0 || p->AF_FREE >= p->ENTRIES)
-    return -1;
+  /* the descriptor's ranges (mshr_io.h), then its cross-parameter rule */
+  if (mshr_params_check(p, NULL, 0) || p->AF_FREE >= p->ENTRIES) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->n = (int)p->ENTRIES;

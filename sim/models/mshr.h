@@ -28,8 +28,8 @@
 
 #include "mshr_io.h"
 
-#define MSHR_MAX_ENTRIES 64
-#define MSHR_MAX_MERGES  32
+#define MSHR_MAX_ENTRIES MSHR_ENTRIES_MAX   /* the descriptor's ranges, from mshr_io.h */
+#define MSHR_MAX_MERGES  MSHR_MERGES_MAX
 
 enum { MSHR_FREE = 0, MSHR_PENDING = 1, MSHR_READY = 2, MSHR_DRAINING = 3 };  /* entry state */
 

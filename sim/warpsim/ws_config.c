@@ -18,6 +18,8 @@
 ** whole file has been read (gs_finish).
 */
 #include "ws_config.h"
+#include "mshr_io.h"       /* the blocks' legal ranges: keys that are block parameters use them */
+#include "dram_mib_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -68,8 +70,8 @@ static const ws_key keys[] = {
   KEY(l1_sets,         0,  4096,         1, "L1 sets (LRU); 0 = no L1: every access misses"),
   KEY(l1_ways,         1,  32,           0, "L1 ways"),
   KEY(l1_hit_latency,  1,  1000,         0, "cycles from the L1 access until a hit's data is written back"),
-  KEY(l1_mshr_entries, 1,  64,           0, "L1 MSHRs: the mshr block's ENTRIES"),
-  KEY(l1_mshr_merges,  1,  32,           0, "requests one L1 MSHR holds: the mshr block's MERGES"),
+  KEY(l1_mshr_entries, MSHR_ENTRIES_MIN, MSHR_ENTRIES_MAX, 0, "L1 MSHRs: the mshr block's ENTRIES"),
+  KEY(l1_mshr_merges,  MSHR_MERGES_MIN, MSHR_MERGES_MAX, 0, "requests one L1 MSHR holds: the mshr block's MERGES"),
   KEY(l1_miss_queue,   1,  256,          0, "L1 miss queue: misses waiting for the interconnect"),
   /* ---- interconnect (both directions) ---- */
   KEY(icnt_latency,    1,  10000,        0, "interconnect: cycles in flight, each direction"),
@@ -81,15 +83,15 @@ static const ws_key keys[] = {
   KEY(l2_sets,         0,  65536,        1, "L2 sets per partition (LRU); 0 = no L2: every access goes to DRAM"),
   KEY(l2_ways,         1,  64,           0, "L2 ways"),
   KEY(l2_latency,      1,  10000,        0, "cycles from the L2 access until a hit's response enters the icnt"),
-  KEY(l2_mshr_entries, 1,  64,           0, "L2 MSHRs per partition: the mshr block's ENTRIES"),
-  KEY(l2_mshr_merges,  1,  32,           0, "requests one L2 MSHR holds: the mshr block's MERGES"),
+  KEY(l2_mshr_entries, MSHR_ENTRIES_MIN, MSHR_ENTRIES_MAX, 0, "L2 MSHRs per partition: the mshr block's ENTRIES"),
+  KEY(l2_mshr_merges,  MSHR_MERGES_MIN, MSHR_MERGES_MAX, 0, "requests one L2 MSHR holds: the mshr block's MERGES"),
   KEY(l2_in_queue,     1,  256,          0, "requests from the interconnect waiting for the L2"),
   KEY(l2_miss_queue,   1,  256,          0, "L2 misses waiting for the DRAM read queue"),
   /* ---- DRAM channel (one per partition) ---- */
-  KEY(dram_banks,      2,  WS_MAX_BANKS, 1, "banks per DRAM channel: the dram_mib block's BANKS"),
+  KEY(dram_banks,      DRAM_MIB_BANKS_MIN, DRAM_MIB_BANKS_MAX, 1, "banks per DRAM channel: the dram_mib block's BANKS"),
   KEY(dram_row_lines,  1,  1024,         1, "lines per DRAM row; line l of a channel is in bank l / dram_row_lines "
                                             "% dram_banks, row l / (dram_row_lines * dram_banks)"),
-  KEY(dram_queue,      2,  64,           1, "DRAM read queue, FR-FCFS: the dram_mib block's QUEUE"),
+  KEY(dram_queue,      DRAM_MIB_QUEUE_MIN, DRAM_MIB_QUEUE_MAX, 1, "DRAM read queue, FR-FCFS: the dram_mib block's QUEUE"),
   KEY(dram_latency,    0,  10000,        0, "fixed cycles added to every DRAM access (controller, pins, return)"),
   KEY(tRCD,            1,  1000,         0, "DRAM activate to read, core cycles (a gpgpusim.config's DRAM cycles "
                                             "are converted with its clock domains, rounded up)"),

@@ -18,7 +18,6 @@
 #define WS_MAX_WARPS    64   /* resident warps per SM (64-bit masks) */
 #define WS_MAX_SCHED    4    /* warp schedulers per SM */
 #define WS_MAX_PART     32   /* L2 partitions = DRAM channels */
-#define WS_MAX_BANKS    16   /* DRAM banks per channel (the dram_mib block's limit) */
 
 enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1 };
 /* one: a scheduler issues at most one instruction per cycle (GPGPU-Sim);

@@ -20,7 +20,7 @@
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
-#define WS_DRAM_MAX_QUEUE 64   /* dram_mib's largest QUEUE: issue_slot is 6 bits */
+#define WS_DRAM_MAX_QUEUE DRAM_MIB_QUEUE_MAX   /* dram_mib's largest QUEUE (dram_mib_io.h) */
 #define WS_DRAM_AGE_BITS  15   /* dram_mib's AGE_BITS here: the thesis' 15-bit age (Table 4.2) */
 #define WS_DRAM_AGE_MAX   ((INT64_C(1) << WS_DRAM_AGE_BITS) - 1)
 #define WS_LINE_MASK    ((UINT64_C(1) << 58) - 1)   /* line indices: the mshr block's ADDR_BITS limit */
@@ -147,7 +147,7 @@ typedef struct ws_part {
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
-  ws_dram_bank   bank[WS_MAX_BANKS];
+  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
   ws_cache_stats l2s;
