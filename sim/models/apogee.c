@@ -16,13 +16,8 @@ static uint32_t ap_low(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 static int ap_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
 
 int apogee_init(apogee_model *m, const apogee_params *p) {
-  if (p->ENTRIES < 2 || p->ENTRIES > APOGEE_MAX_ENTRIES || p->WARPS < 2 || p->WARPS > APOGEE_MAX_WARPS ||
-      (p->WARPS & (p->WARPS - 1)) || p->THREADS < 2 || p->THREADS > 32 || (p->THREADS & (p->THREADS - 1)) ||
-      p->PC_BITS < 2 || p->PC_BITS > 16 || p->ADDR_BITS < 6 || p->ADDR_BITS > 32 || p->OFF_BITS < 3 ||
-      p->OFF_BITS > 8 || p->OFF_BITS >= p->ADDR_BITS || p->CONF_BITS < 2 || p->CONF_BITS > 8 ||
-      p->DIST_BITS < 2 || p->DIST_BITS > 6 || p->LINE_BITS < 0 || p->LINE_BITS >= p->ADDR_BITS ||
-      p->PFQ < 1 || p->PFQ > APOGEE_MAX_PFQ)
-    return -1;
+  /* the descriptor's ranges (apogee_io.h), then its cross-parameter rules */
+  if (apogee_params_check(p, NULL, 0) || p->OFF_BITS >= p->ADDR_BITS || p->LINE_BITS >= p->ADDR_BITS) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->E = (int)p->ENTRIES; m->W = (int)p->WARPS; m->T = (int)p->THREADS;

@@ -19,9 +19,9 @@
 
 #include "apogee_io.h"
 
-#define APOGEE_MAX_ENTRIES 64
-#define APOGEE_MAX_WARPS   32
-#define APOGEE_MAX_PFQ     16
+#define APOGEE_MAX_ENTRIES APOGEE_ENTRIES_MAX   /* from apogee_io.h */
+#define APOGEE_MAX_WARPS   APOGEE_WARPS_MAX
+#define APOGEE_MAX_PFQ     APOGEE_PFQ_MAX
 
 typedef struct apogee_entry {   /* one table entry, as the RTL stores it */
   uint32_t pc, addr, off, conf, tidx, dist, type, lw;  /* type 0 invalid, 1 FOA, 2 TIA */

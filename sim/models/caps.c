@@ -15,12 +15,8 @@ static int caps_bits_for(int64_t v) { int n = 1; while (n < 63 && ((int64_t)1 <<
 static int caps_clog2(int64_t v) { return v <= 2 ? 1 : caps_bits_for(v - 1); }
 
 int caps_init(caps_model *m, const caps_params *p) {
-  if (p->NCTA < 1 || p->NCTA > CAPS_MAX_NCTA || p->REQS < 1 || p->REQS > CAPS_MAX_REQS ||
-      p->PC_BITS < 2 || p->PC_BITS > 32 || p->ADDR_BITS < 4 || p->ADDR_BITS > 32 ||
-      p->WID_BITS < 1 || p->WID_BITS > 8 || p->MISP_W < 2 || p->MISP_W > 16 ||
-      p->THRESH < 0 || p->THRESH >= ((int64_t)1 << p->MISP_W) - 1 ||
-      p->FIFO < 2 || p->FIFO > CAPS_MAX_FIFO || p->GEN < 1 || p->GEN > p->REQS || p->GEN > p->FIFO)
-    return -1;
+  /* the descriptor's ranges (caps_io.h), then its cross-parameter rules */
+  if (caps_params_check(p, NULL, 0) || p->THRESH >= ((int64_t)1 << p->MISP_W) - 1 || p->GEN > p->REQS || p->GEN > p->FIFO) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->nc = (int)p->NCTA;

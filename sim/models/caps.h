@@ -18,9 +18,9 @@
 
 #include "caps_io.h"
 
-#define CAPS_MAX_NCTA 16
-#define CAPS_MAX_REQS 4
-#define CAPS_MAX_FIFO 64
+#define CAPS_MAX_NCTA CAPS_NCTA_MAX   /* from caps_io.h */
+#define CAPS_MAX_REQS CAPS_REQS_MAX
+#define CAPS_MAX_FIFO CAPS_FIFO_MAX
 #define CAPS_ADDR_WORDS ((int)(sizeof(((caps_in *)0)->ld_addr) / sizeof(uint32_t)))
 
 typedef struct caps_pct_entry {  /* PerCTA entry (Table 2 + request count) */

@@ -11,15 +11,12 @@ enum { SUM_ACTIVE, SUM_WAITING, SUM_XALU, SUM_XMEM };
 enum { DEC_NONE = 0, DEC_INC = 1, DEC_DEC = 3 };   /* 2-bit two's complement */
 enum { VF_KEEP = 0, VF_UP = 1, VF_DOWN = 2 };
 
-static int pow2(int64_t v) { return v > 0 && (v & (v - 1)) == 0; }
 static int log2i(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
 static uint32_t bits_for(int64_t maxval) { int n = 1; while (((int64_t)1 << n) <= maxval) n++; return (uint32_t)n; }
 
 int eqctr_init(eqctr_model *m, const eqctr_params *p) {
-  if (p->W < 1 || p->W > 64 || !pow2(p->S) || p->S > 4096 || !pow2(p->E) || p->E < 2 ||
-      p->E > 65536 || p->E < p->S || p->MAX_CTAS < 1 || p->MAX_CTAS > 32 || p->HYST < 1 ||
-      p->HYST > 7 || p->MEM_E_DRAM < 0 || p->MEM_E_DRAM > 1)
-    return -1;
+  /* the descriptor's ranges (eqctr_io.h), then its cross-parameter rules */
+  if (eqctr_params_check(p, NULL, 0) || p->E < p->S) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->warp_mask = p->W == 64 ? ~(uint64_t)0 : (((uint64_t)1 << p->W) - 1);

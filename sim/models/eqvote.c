@@ -7,7 +7,8 @@
 #include <string.h>
 
 int eqvote_init(eqvote_model *m, const eqvote_params *p) {
-  if (p->N < 1 || p->N > 64 || p->VOTE < 0 || p->VOTE > 1) return -1;
+  /* the descriptor's ranges (eqvote_io.h) */
+  if (eqvote_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   eqvote_reset(m);

@@ -13,10 +13,8 @@ static int l2mib_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n)
 static int l2mib_bits_for(int64_t v) { int n = 1; while (((int64_t)1 << n) <= v) n++; return n; }
 
 int l2mib_init(l2mib_model *m, const l2mib_params *p) {
-  if (p->ENTRIES < 1 || p->ENTRIES > L2MIB_MAX_ENTRIES || p->MAX_MERGE < 2 || p->MAX_MERGE > 64 ||
-      p->AGE_W < 1 || p->AGE_W > 24 || p->BLK_W < 1 || p->BLK_W > 32 || p->INFO_W < 1 ||
-      p->INFO_W > 32 || p->SCORE < 0 || p->SCORE > 1)
-    return -1;
+  /* the descriptor's ranges (l2mib_io.h) */
+  if (l2mib_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->n = (int)p->ENTRIES;

@@ -22,7 +22,7 @@
 
 #include "l2mib_io.h"
 
-#define L2MIB_MAX_ENTRIES 64
+#define L2MIB_MAX_ENTRIES L2MIB_ENTRIES_MAX   /* from l2mib_io.h */
 
 typedef struct l2mib_model {
   l2mib_params p;

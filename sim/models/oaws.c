@@ -17,10 +17,8 @@ static int oa_popc(uint64_t x) { int n = 0; while (x) { x &= x - 1; n++; } retur
 static uint64_t oa_low(int n) { return n >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1; }
 
 int oaws_init(oaws_model *m, const oaws_params *p) {
-  if (p->W < 2 || p->W > OAWS_MAX_W || p->MSHRS < 1 || p->MSHRS > 255 || p->THREADS < 4 ||
-      p->THREADS > 32 || p->SMR < 0 || p->SMR > 100 || p->DLC < 1 || p->DLC > OAWS_MAX_DLC ||
-      p->PCB < 4 || p->PCB > 48 || p->SETS < 2 || p->SETS > 64 || p->CNTB < 2 || p->CNTB > 8)
-    return -1;
+  /* the descriptor's ranges (oaws_io.h) */
+  if (oaws_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->W = (int)p->W; m->M = (int)p->MSHRS; m->T = (int)p->THREADS; m->N = (int)p->DLC;

@@ -14,8 +14,8 @@
 
 #include "oaws_io.h"
 
-#define OAWS_MAX_W   64
-#define OAWS_MAX_DLC 64
+#define OAWS_MAX_W   OAWS_W_MAX   /* from oaws_io.h */
+#define OAWS_MAX_DLC OAWS_DLC_MAX
 
 typedef struct oaws_model {
   oaws_params p;

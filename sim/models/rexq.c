@@ -13,10 +13,8 @@ static uint64_t rexq_low(int bits) { return bits >= 64 ? ~(uint64_t)0 : ((uint64
 static int rexq_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
 
 int rexq_init(rexq_model *m, const rexq_params *p) {
-  if (p->ENTRIES < 1 || p->ENTRIES > REXQ_MAX_ENTRIES || p->WARPS < 1 || p->WARPS > 64 ||
-      p->ADDR_BITS < 1 || p->ADDR_BITS > 64 || p->OFFSET_BITS < 1 || p->OFFSET_BITS > 8 ||
-      p->THREADS < 1 || p->THREADS > 64 || p->REG_BITS < 1 || p->REG_BITS > 8)
-    return -1;
+  /* the descriptor's ranges (rexq_io.h) */
+  if (rexq_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->n = (int)p->ENTRIES;

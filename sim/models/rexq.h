@@ -16,7 +16,7 @@
 
 #include "rexq_io.h"
 
-#define REXQ_MAX_ENTRIES 64
+#define REXQ_MAX_ENTRIES REXQ_ENTRIES_MAX   /* from rexq_io.h */
 /* 32-bit words of a request's per-thread offsets (THREADS x OFFSET_BITS <= 512) */
 #define REXQ_OFFS_WORDS ((int)(sizeof(((rexq_in *)0)->push_offs) / sizeof(uint32_t)))
 

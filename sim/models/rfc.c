@@ -13,10 +13,8 @@
 static int rfc_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
 
 int rfc_init(rfc_model *m, const rfc_params *p) {
-  if (p->ACTIVE < 1 || p->ACTIVE > RFC_MAX_ACTIVE || p->ENTRIES < 1 || p->ENTRIES > RFC_MAX_ENTRIES ||
-      p->THREADS < 1 || p->THREADS > 32 || p->DATA_BITS < 1 || p->DATA_BITS > 32 ||
-      p->REG_BITS < 1 || p->REG_BITS > 8)
-    return -1;
+  /* the descriptor's ranges (rfc_io.h) */
+  if (rfc_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->A = (int)p->ACTIVE;

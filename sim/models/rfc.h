@@ -17,8 +17,8 @@
 
 #include "rfc_io.h"
 
-#define RFC_MAX_ACTIVE  16
-#define RFC_MAX_ENTRIES 8
+#define RFC_MAX_ACTIVE  RFC_ACTIVE_MAX   /* from rfc_io.h */
+#define RFC_MAX_ENTRIES RFC_ENTRIES_MAX
 #define RFC_WORDS 32                     /* 32-bit words of one entry (THREADS x DATA_BITS <= 1024) */
 #define RFC_MAX_N (RFC_MAX_ACTIVE * RFC_MAX_ENTRIES)
 

@@ -11,9 +11,8 @@
 static int tls_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
 
 int tls_init(tls_model *m, const tls_params *p) {
-  if (p->WARPS < 2 || p->WARPS > TLS_MAX_WARPS || p->ACTIVE < 1 || p->ACTIVE > TLS_MAX_ACTIVE ||
-      p->ACTIVE > p->WARPS)
-    return -1;
+  /* the descriptor's ranges (tls_io.h), then its cross-parameter rules */
+  if (tls_params_check(p, NULL, 0) || p->ACTIVE > p->WARPS) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->W = (int)p->WARPS;

@@ -16,8 +16,8 @@
 
 #include "tls_io.h"
 
-#define TLS_MAX_WARPS  64
-#define TLS_MAX_ACTIVE 16
+#define TLS_MAX_WARPS  TLS_WARPS_MAX   /* from tls_io.h */
+#define TLS_MAX_ACTIVE TLS_ACTIVE_MAX
 
 typedef struct tls_model {
   tls_params p;

@@ -11,7 +11,8 @@
 static uint32_t id_mask(int64_t w) { uint32_t b = 1; while (((int64_t)1 << b) < w) b++; return (1u << b) - 1; }
 
 int wst_init(wst_model *m, const wst_params *p) {
-  if (p->W < 1 || p->W > 64) return -1;
+  /* the descriptor's ranges (wst_io.h) */
+  if (wst_params_check(p, NULL, 0)) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->warp_mask = p->W == 64 ? ~(uint64_t)0 : (((uint64_t)1 << p->W) - 1);
