@@ -98,6 +98,13 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "\nendmodule\n\n`default_nettype wire\n");
 }
 
+/* ---- encodings: the RTL's localparams and the header's enum, from one table ---- */
+void wg_emit_encoding(wg_buf *o, const wg_encoding *e) {
+  wgb_printf(o, "  localparam logic [%d:0] ", e->width - 1);
+  for (int i = 0; e->names[i]; i++) wgb_printf(o, "%s%s = %d'd%d", i ? ", " : "", e->names[i], e->width, i);
+  wgb_printf(o, ";\n");
+}
+
 /* ---- C I/O header ---- */
 void wg_render_io_h(const wg_config *c, wg_buf *o) {
   const wg_block *b = c->blk;
@@ -126,6 +133,12 @@ void wg_render_io_h(const wg_config *c, wg_buf *o) {
     upper(P, b->params[i].name, sizeof P);
     wgb_printf(o, "#define %s_%s_MIN %lld\n#define %s_%s_MAX %lld%s\n", B, P, (long long)b->params[i].min,
                B, P, (long long)b->params[i].max, b->params[i].pow2 ? "  /* a power of two */" : "");
+  }
+  for (int k = 0; k < b->n_encodings; k++) {   /* the descriptor's encodings, as the RTL has them */
+    const wg_encoding *e = &b->encodings[k];
+    wgb_printf(o, "\n/* %s (the RTL's localparams) */\nenum {", e->what);
+    for (int i = 0; e->names[i]; i++) wgb_printf(o, "%s %s_%s = %d", i ? "," : "", B, e->names[i], i);
+    wgb_printf(o, " };\n");
   }
   wgb_printf(o, "\n/* 0 when every parameter is in its legal range; else -1, and ERR names the first\n"
                 "** one that is not and its range (cross-parameter rules: the model's init) */\n");

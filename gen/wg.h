@@ -75,6 +75,16 @@ typedef struct wg_field {   /* one state field, for the storage table */
 
 typedef const int64_t *wg_pv;  /* parameter values, in descriptor order */
 
+/* A named encoding of a state field (e.g. an MSHR entry's FREE/PENDING/...):
+** written once in the descriptor, emitted as the RTL's localparams and as a C
+** enum BLOCK_NAME in the generated I/O header, which the model uses.  Value i
+** is names[i]. */
+typedef struct wg_encoding {
+  const char *what;        /* e.g. "entry state" */
+  int         width;       /* bits of the RTL localparams */
+  const char *names[16];   /* NULL-terminated */
+} wg_encoding;
+
 typedef struct wg_block {
   const char *name;        /* e.g. "eqctr" */
   const char *summary;     /* one line */
@@ -102,7 +112,11 @@ typedef struct wg_block {
   /* The cost sweep: one parameter and its values, applied to the main
   ** preset, e.g. "W=8,16,24,32,40,48,56,64" ('make synth-sweep'). */
   const char *sweep;
+  const wg_encoding *encodings; int n_encodings;   /* may be NULL, 0 */
 } wg_block;
+
+/* '  localparam logic [W-1:0] A = W'd0, B = W'd1, ...;' for one encoding */
+void wg_emit_encoding(wg_buf *o, const wg_encoding *e);
 
 /* registry (gen/registry.c) */
 extern const wg_block *const wg_blocks[];

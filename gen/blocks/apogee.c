@@ -565,4 +565,5 @@ const wg_block wg_block_apogee = {
   apogee_check, apogee_ports, apogee_storage, apogee_rtl, apogee_props,
   "a mismatching pair keeps the confidence instead of resetting it to 0",
   "ENTRIES=8,16,32,64",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -551,4 +551,5 @@ const wg_block wg_block_caps = {
   caps_check, caps_ports, caps_storage, caps_rtl, caps_props,
   "the PerCTA lookup never finds entry 1, so a PC held there is allocated again (duplicate PC)",
   "NCTA=1,2,4,8,16",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -270,6 +270,7 @@ const wg_block wg_block_eqctr = {
   eqctr_check, eqctr_ports, eqctr_storage, eqctr_rtl, eqctr_props,
   "X_mem no longer excludes X_alu warps (one state per warp broken)",
   "W=8,16,24,32,40,48,56,64",
+  NULL, 0,   /* no named encodings yet */
 };
 
 /* ================================================================ eqvote */
@@ -379,4 +380,5 @@ const wg_block wg_block_eqvote = {
   NULL, eqvote_ports, eqvote_storage, eqvote_rtl, eqvote_props,
   "the SM level no longer saturates at high",
   "N=2,4,8,15,24,32,48,64",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -298,6 +298,7 @@ const wg_block wg_block_tls = {
   tls_check, tls_ports, tls_storage, tls_rtl, tls_props,
   "a promoted warp keeps its pending bit and never gets its active bit",
   "ACTIVE=2,4,6,8,12,16",
+  NULL, 0,   /* no named encodings yet */
 };
 
 /* ================================================================ rfc */
@@ -595,4 +596,5 @@ const wg_block wg_block_rfc = {
   rfc_check, rfc_ports, rfc_storage, rfc_rtl, rfc_props,
   "a write to a cached register allocates a new entry instead of updating the cached one",
   "ENTRIES=2,4,6,8",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -262,6 +262,7 @@ const wg_block wg_block_memsat = {
   memsat_check, memsat_ports, memsat_storage, memsat_rtl, memsat_props,
   "almost full compares the global MSHR occupancy with > instead of >= (raised one MSHR late)",
   "MSHRS=8,16,32,64,128,256",
+  NULL, 0,   /* no named encodings yet */
 };
 
 /* =================================================================== wst */
@@ -473,6 +474,7 @@ const wg_block wg_block_wst = {
   NULL, wst_ports, wst_storage, wst_rtl, wst_props,
   "the owner warp is stalled like any other memory warp in MP mode",
   "W=8,16,24,32,48,64",
+  NULL, 0,   /* no named encodings yet */
 };
 
 /* ================================================================ rexq */
@@ -800,4 +802,5 @@ const wg_block wg_block_rexq = {
   NULL, rexq_ports, rexq_storage, rexq_rtl, rexq_props,
   "a push is accepted even when the queue is full (overflow)",
   "ENTRIES=4,8,16,32,64",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -462,4 +462,5 @@ const wg_block wg_block_dram_mib = {
   dram_mib_check, dram_mib_ports, dram_mib_storage, dram_mib_rtl, dram_mib_props,
   "the row-hit bit is left out of the pick key: a row miss can be issued while a row hit waits",
   "QUEUE=4,8,16,32,64",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -378,4 +378,5 @@ const wg_block wg_block_l2mib = {
   NULL, l2mib_ports, l2mib_storage, l2mib_rtl, l2mib_props,
   "a merge's age wraps around instead of saturating (entry 0)",
   "ENTRIES=8,16,32,64",
+  NULL, 0,   /* no named encodings yet */
 };

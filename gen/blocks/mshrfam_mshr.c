@@ -130,6 +130,11 @@ static void mshr_read(wg_buf *o, const char *dst, const char *table, const char 
              dst, n, dst, dst, table, w, sel);
 }
 
+/* the entry state, for the RTL and (through mshr_io.h) the model */
+static const wg_encoding mshr_encodings[] = {
+  {"entry state", 2, {"FREE", "PENDING", "READY", "DRAINING", NULL}},
+};
+
 static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
   mshr_dims d = mshr_dims_of(p);
   const int N = d.N, M = d.M;
@@ -139,7 +144,7 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  // Entry states: a request merges only into a PENDING entry; a fill moves\n"
                 "  // PENDING to READY; the drain port takes READY entries one at a time\n"
                 "  // (DRAINING) and frees each after its last waiter.\n");
-  wgb_printf(o, "  localparam logic [1:0] FREE = 2'd0, PENDING = 2'd1, READY = 2'd2, DRAINING = 2'd3;\n");
+  wg_emit_encoding(o, &mshr_encodings[0]);
   wgb_printf(o, "  logic [1:0] e_state [0:%d];  // per entry\n", N - 1);
   wgb_printf(o, "  logic [%d:0] e_len [0:%d];    // merge length: requests held, 0 when free\n", d.LW - 1, N - 1);
   wgb_printf(o, "  // Free entries hold stale addresses and waiters that nothing reads (every\n"
@@ -320,4 +325,5 @@ const wg_block wg_block_mshr = {
   mshr_check, mshr_ports, mshr_storage, mshr_rtl, mshr_props,
   "a request to a filled (ready or draining) line merges into it (the FlashGPU-Sim #17 deadlock)",
   "ENTRIES=8,16,32,64",
+  mshr_encodings, 1,
 };

@@ -530,4 +530,5 @@ const wg_block wg_block_oaws = {
   oaws_check, oaws_ports, oaws_storage, oaws_rtl, oaws_props,
   "Eq. 1 compares with >= instead of > (a warp whose prediction equals the free MSHRs is occluded)",
   "W=8,16,24,32,40,48,56,64",
+  NULL, 0,   /* no named encodings yet */
 };

@@ -31,7 +31,7 @@
 #define MSHR_MAX_ENTRIES MSHR_ENTRIES_MAX   /* the descriptor's ranges, from mshr_io.h */
 #define MSHR_MAX_MERGES  MSHR_MERGES_MAX
 
-enum { MSHR_FREE = 0, MSHR_PENDING = 1, MSHR_READY = 2, MSHR_DRAINING = 3 };  /* entry state */
+/* the entry state: MSHR_FREE, MSHR_PENDING, MSHR_READY, MSHR_DRAINING, from mshr_io.h (the descriptor's encoding) */
 
 typedef enum mshr_result {   /* outcome of a request */
   MSHR_NONE = 0,             /* no request */
