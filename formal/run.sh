@@ -29,10 +29,10 @@ BMC_DEPTH=${BMC_DEPTH:-40}          # depth of that fallback
 COVER_STEPS=${COVER_STEPS:-40}
 SLOW_BMC_DEPTH=${SLOW_BMC_DEPTH:-10}
 COVER_SAT_DEPTH=${COVER_SAT_DEPTH:-10}  # the SAT fallback for covers z3 does not reach in time
-# z3's time for all covers at once before that fallback (--quick: 15 s). z3 reaches
-# most blocks' covers in seconds; at small, apogee's took 45 s and dram_mib's never
-# ended, where the SAT fallback takes ~20 s. SAT alone is no substitute: depth 10
-# misses deeper covers (eqctr, rexq).
+# z3's time for all covers at once (--quick: 15 s). make formal: z3 first, SAT
+# per cover if z3 runs out of time. --quick: SAT per cover first (seconds; z3 took
+# 15 s to never at small for apogee, caps, dram_mib, oaws), z3 only when a cover is
+# deeper than SAT's depth 10 (eqctr, rexq).
 COVER_TIMEOUT=${COVER_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 15 || echo "$PROVE_TIMEOUT")}
 rm -rf "$OUT" && mkdir -p "$OUT"
 rows=(); failed=0; toolarge=()
@@ -98,28 +98,36 @@ covers() {  # covers SV MODULE DIR -> COVER text
   local sv=$1 m=$2 d=$3 n log reached
   n=$(grep -c "^ *cover(" "$sv")
   [ "$n" = 0 ] && { COVER="none"; return 0; }
+  # --quick: Yosys' SAT first (seconds, where z3 needs 15 s to 1 min: apogee, caps,
+  # dram_mib, oaws); z3 to depth COVER_STEPS only when some cover is deeper than 10
+  if [ "$QUICK" = 1 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
   yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
   # (--quick leaves out the traces of the reached covers: writing them costs more than finding them)
   local vcd=(--dump-vcd "$d/cover.vcd"); [ "$QUICK" = 1 ] && vcd=()
   log=$(timeout "$COVER_TIMEOUT" yosys-smtbmc --noprogress -s z3 --unroll -c -t "$COVER_STEPS" "${vcd[@]}" "$d/$m.cover.smt2" 2>&1)
   reached=$(echo "$log" | grep -c "Reached cover statement")
   if echo "$log" | grep -q "Status: PASSED"; then COVER="$reached/$n reached"; return 0; fi
-  # z3 did not get through in time (wide compare trees): each cover on its own with Yosys' SAT
-  # solver instead, as a bounded check of 'assert(!cover)' with the real asserts assumed.
-  # A counterexample is a trace that reaches the cover.
-  local i line cv ok=0
+  # z3 did not get through in time (wide compare trees): Yosys' SAT solver instead
+  if [ "$QUICK" = 0 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
+  COVER="$SAT_OK/$n reached (FAILED)"
+  echo "$log" | grep -E "Unreached|Status" | sed 's/^/    /'
+  return 1
+}
+
+covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bounded check of
+  # 'assert(!cover)' with the real asserts assumed; a counterexample is a trace that reaches
+  # the cover. 0 when all N are reached within COVER_SAT_DEPTH (SAT_OK: how many were)
+  local sv=$1 m=$2 d=$3 n=$4 i line cv
+  SAT_OK=0
   for i in $(seq 1 "$n"); do
     line=$(grep -n "^ *cover(" "$sv" | sed -n "${i}p" | cut -d: -f1)
     cv=$d/cover_$i.sv
     awk -v l="$line" 'NR == l { sub(/cover\(/, "assert(!("); sub(/\);/, "));"); print; next }
                       /^ *cover\(/ { next } { gsub(/assert\(/, "assume("); print }' "$sv" >"$cv"
     if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $cv; prep -top $m; async2sync;
-        sat -seq $COVER_SAT_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then ok=$((ok + 1)); fi
+        sat -seq $COVER_SAT_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
   done
-  if [ "$ok" = "$n" ]; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
-  COVER="$ok/$n reached (FAILED)"
-  echo "$log" | grep -E "Unreached|Status" | sed 's/^/    /'
-  return 1
+  [ "$SAT_OK" = "$n" ]
 }
 
 while read -r blk preset main slow; do

@@ -123,6 +123,9 @@ int wg_steps_load(const char *path, char *msg, size_t n) {
   char buf[8192], names[1024];
   while (fgets(buf, sizeof buf, f)) {
     lineno++;
+    if (!strchr(buf, '\n') && !feof(f)) {
+      snprintf(msg, n, "%s:%d: line longer than %zu characters", path, lineno, sizeof buf - 2); goto out;
+    }
     char *hash = strchr(buf, '#');
     if (hash) *hash = 0;
     step_line L = {.line = lineno, .repeat = 1, .first_in = prog.n_sets, .first_ex = -1};

@@ -2,6 +2,9 @@
 # lint.sh DIR -- every generated module in DIR must pass, with zero warnings:
 #   verilator --lint-only -Wall (also with -DFORMAL: the properties lint too),
 #   iverilog -g2012, and yosys synth with no latch and no multiple drivers.
+# LINT_NO_PLAIN=1 (make test) leaves out the lint without -DFORMAL: there every
+# preset's lockstep build runs 'verilator -Wall' on the same file and fails on
+# any warning.
 # The latch and driver check runs after 'proc' (where Yosys infers latches), not a full
 # 'synth': the same verdict in seconds; 'make synth' synthesizes every preset in full.
 set -u
@@ -10,8 +13,10 @@ fails=0
 for f in "$dir"/*.sv; do
   m=$(basename "$f" .sv)
   errs=""
-  out=$(verilator --lint-only -Wall "$f" 2>&1) || errs="$errs verilator"
-  [ -z "$out" ] || { errs="$errs verilator-warnings"; echo "$out"; }
+  if [ "${LINT_NO_PLAIN:-0}" != 1 ]; then
+    out=$(verilator --lint-only -Wall "$f" 2>&1) || errs="$errs verilator"
+    [ -z "$out" ] || { errs="$errs verilator-warnings"; echo "$out"; }
+  fi
   out=$(verilator --lint-only -Wall -DFORMAL "$f" 2>&1) || errs="$errs verilator-formal"
   [ -z "$out" ] || { errs="$errs verilator-formal-warnings"; echo "$out"; }
   out=$(iverilog -g2012 -o /dev/null "$f" 2>&1) || errs="$errs iverilog"
