@@ -274,8 +274,7 @@ int main(int argc, char **argv) {
   run(&o, mops, sops, 0, &r);
   const char *label = wg_rtl.preset ? wg_rtl.preset : wg_rtl.params_text;
   if (!r.failed) {
-    if (!quiet)
-    {
+    if (!quiet) {
       char what[600];
       if (steps) snprintf(what, sizeof what, "steps %s", steps);
       else snprintf(what, sizeof what, "stim=%s seed=%" PRIu64, o.stim_name, o.seed);
@@ -287,7 +286,8 @@ int main(int argc, char **argv) {
     return 0;
   }
   printf("FAIL %s (%s) at cycle %" PRIu64 ": %s\n", wg_rtl.module, label, r.fail_cycle, r.msg);
-  printf("  parameters: %s; stim=%s seed=%" PRIu64, wg_rtl.params_text, o.stim_name, o.seed);
+  if (steps) printf("  parameters: %s; steps %s", wg_rtl.params_text, steps);
+  else printf("  parameters: %s; stim=%s seed=%" PRIu64, wg_rtl.params_text, o.stim_name, o.seed);
   if (o.x_seed) printf(" x-seed=%" PRIu64, o.x_seed);
   if (steps) printf("\n  reproduce:  %s --steps %s\n", repro ? repro : argv[0], steps);
   else printf("\n  reproduce:  %s --stim %s --seed %" PRIu64 " --cycles %" PRIu64 "\n",
