@@ -58,18 +58,6 @@ static double now(void) {
   return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
 }
 
-static void hex_of(const uint32_t *w, int width, char *dst, size_t n) {
-  int words = (width + 31) / 32;
-  size_t l = 0;
-  for (int i = words - 1; i >= 0; i--) {
-    int bits = i == words - 1 ? width - 32 * i : 32;
-    int digits = (bits + 3) / 4;
-    uint32_t v = w[i];
-    if (bits < 32) v &= (1u << bits) - 1;
-    l += (size_t)snprintf(dst + l, n - l, "%0*x", digits, v);
-    if (l >= n) break;
-  }
-}
 
 static int first_diff_port(const void *a, const void *b) {
   for (int i = 0; i < wg_rtl.n_ports; i++) {
@@ -146,8 +134,8 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
         r->fail_port = first_diff_port(mout, rout);
         const wg_port_info *p = &wg_rtl.ports[r->fail_port];
         char e[80], a[80];
-        hex_of((const uint32_t *)((const char *)mout + p->offset), p->width, e, sizeof e);
-        hex_of((const uint32_t *)((const char *)rout + p->offset), p->width, a, sizeof a);
+        wg_hex((const uint32_t *)((const char *)mout + p->offset), p->width, e, sizeof e);
+        wg_hex((const uint32_t *)((const char *)rout + p->offset), p->width, a, sizeof a);
         snprintf(r->msg, sizeof r->msg, "port %s (%d bits): expected (model) 0x%s, actual (RTL) 0x%s",
                  p->name, p->width, e, a);
         c++;

@@ -228,13 +228,17 @@ static void steps_next(void *st, uint64_t cycle, void *in) {
   memcpy(in, prog.held, wg_rtl.in_size);
 }
 
-static void hex_words(const uint32_t *w, int width, char *dst, size_t n) {
-  size_t l = 0;
+/* a port value in hex, zero-padded to its width (also the harness's mismatch report) */
+void wg_hex(const uint32_t *w, int width, char *dst, size_t n) {
   int words = (width + 31) / 32;
-  for (int i = words - 1; i >= 0 && l + 1 < n; i--) {
+  size_t l = 0;
+  for (int i = words - 1; i >= 0; i--) {
     int bits = i == words - 1 ? width - 32 * i : 32;
-    uint32_t v = bits < 32 ? w[i] & ((1u << bits) - 1) : w[i];
-    l += (size_t)snprintf(dst + l, n - l, l ? "%08" PRIx32 : "%" PRIx32, v);
+    int digits = (bits + 3) / 4;
+    uint32_t v = w[i];
+    if (bits < 32) v &= (1u << bits) - 1;
+    l += (size_t)snprintf(dst + l, n - l, "%0*x", digits, v);
+    if (l >= n) break;
   }
 }
 
@@ -254,8 +258,8 @@ static int steps_check(void *st, uint64_t cycle, const void *out, char *msg, siz
     }
     if (bad) {
       char a[160], b[160];
-      hex_words(want, p->width, a, sizeof a);
-      hex_words(got, p->width, b, sizeof b);
+      wg_hex(want, p->width, a, sizeof a);
+      wg_hex(got, p->width, b, sizeof b);
       if (L->repeat > 1)
         snprintf(msg, n, "%s:%d: %s expected 0x%s, got 0x%s (repeat %" PRIu64 " of %" PRIu64 ")",
                  prog.path, L->line, p->name, a, b, s->rep, L->repeat);
