@@ -13,3 +13,4 @@ run build/cosim eqvote -p N=40 -p VOTE=1 --cycles 1000000 --seed 7
 run 'build/warpgen cost eqctr --preset equalizer'
 run 'build/cosim eqctr --preset small --inject-fault 1234:sum_xmem; echo "exit $?"'
 run 'build/warpsim --named fig4_2 fig4_2 | head -3'
+run "build/warpsim --named fig4_2 --set sched=mascar fig4_2 | grep -E '^  cycles|Mascar'"

@@ -377,8 +377,9 @@ plan_tests() {
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
     add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
-    add warpsim_model     300 6 - t_warpsim_unit test_model sim/warpsim/ws_config.c sim/warpsim/ws_kernel.c sim/warpsim/ws_mem.c \
-        sim/warpsim/ws_core.c sim/warpsim/ws_gpu.c sim/warpsim/ws_slot.c tb/warpsim/test_model.c build/san/lib/libwgsim.a
+    local ws_src; ws_src=$(ls sim/warpsim/ws_*.c | tr '\n' ' ')
+    add warpsim_model     300 6 - t_warpsim_unit test_model $ws_src tb/warpsim/test_model.c build/san/lib/libwgsim.a
+    add warpsim_mascar    300 6 - t_warpsim_unit test_mascar $ws_src tb/warpsim/test_mascar.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi

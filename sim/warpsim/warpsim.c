@@ -69,7 +69,7 @@ static int parse_count(const char *opt, const char *s, int64_t lo, int64_t hi, i
 static void list_keys(FILE *f) {
   int n;
   const ws_key *k = ws_config_keys(&n);
-  fprintf(f, "%-18s %-22s %s\n", "key", "legal", "doc");
+  fprintf(f, "%-21s %-22s %s\n", "key", "legal", "doc");
   for (int i = 0; i < n; i++) {
     char legal[64];
     if (k[i].names) {
@@ -78,7 +78,7 @@ static void list_keys(FILE *f) {
         snprintf(legal + strlen(legal), sizeof legal - strlen(legal), "%s%s", j ? "|" : "", k[i].names[j]);
     } else
       snprintf(legal, sizeof legal, "%" PRId64 "..%" PRId64 "%s", k[i].min, k[i].max, k[i].pow2 ? " pow2" : "");
-    fprintf(f, "%-18s %-22s %s\n", k[i].name, legal, k[i].doc);
+    fprintf(f, "%-21s %-22s %s\n", k[i].name, legal, k[i].doc);
   }
 }
 

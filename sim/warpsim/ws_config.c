@@ -20,6 +20,8 @@
 #include "ws_config.h"
 #include "mshr_io.h"       /* the blocks' legal ranges: keys that are block parameters use them */
 #include "dram_mib_io.h"
+#include "memsat_io.h"
+#include "rexq_io.h"   /* line_bytes <= 256 keeps a line offset within its OFFSET_BITS <= 8 */
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -42,9 +44,10 @@
 */
 
 /* ORDER enum ws_sched_policy, ws_issue_mode, ws_mem_model */
-static const char *const sched_names[] = { "lrr", "gto", NULL };
+static const char *const sched_names[] = { "lrr", "gto", "mascar", NULL };
 static const char *const issue_names[] = { "one", "per_pipe", NULL };
 static const char *const mem_names[]   = { "hier", "fixed", NULL };
+static const char *const nonowner_names[] = { "hold", "issue", NULL };
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -58,7 +61,8 @@ static const ws_key keys[] = {
   KEY(ctas_per_sm,     1,  32,           0, "resident CTAs per SM"),
   KEY(warp_size,       32, 32,           0, "threads per warp: 32 (the only legal value today)"),
   KEY(n_sched,         1,  WS_MAX_SCHED, 0, "warp schedulers per SM; warp w belongs to scheduler w % n_sched"),
-  KEYN(sched,          sched_names,       "lrr: loose round-robin; gto: greedy-then-oldest"),
+  KEYN(sched,          sched_names,       "lrr: loose round-robin; gto: greedy-then-oldest; mascar: Mascar's "
+                                          "memsat, wst and rexq blocks (EP/MP modes, owner warp, re-execution)"),
   KEYN(issue_mode,     issue_names,       "one: a scheduler issues at most one instruction per cycle (GPGPU-Sim); "
                                           "per_pipe: at most one per pipe (memory, ALU, SFU) per cycle, from "
                                           "different warps (the thesis' Fig. 4.2)"),
@@ -103,6 +107,21 @@ static const ws_key keys[] = {
   KEYN(mem_model,      mem_names,         "hier: L1 -> interconnect -> L2 partitions -> DRAM; fixed: every L1 "
                                           "miss is filled mem_latency - 1 cycles after it allocates an MSHR"),
   KEY(mem_latency,     2,  10000,        0, "mem_model fixed: issue to data return of a missing load, cycles"),
+  /* ---- Mascar ---- */
+  KEY(mascar_set_free_mshr, MEMSAT_SET_FREE_MSHR_MIN, MEMSAT_SET_FREE_MSHR_MAX, 0,
+      "sched mascar: MP mode when at most this many L1 MSHRs are free (memsat SET_FREE_MSHR)"),
+  KEY(mascar_clr_free_mshr, MEMSAT_CLR_FREE_MSHR_MIN, MEMSAT_CLR_FREE_MSHR_MAX, 0,
+      "sched mascar: back to EP mode needs at least this many free L1 MSHRs (memsat CLR_FREE_MSHR)"),
+  KEY(mascar_set_free_missq, MEMSAT_SET_FREE_MISSQ_MIN, MEMSAT_SET_FREE_MISSQ_MAX, 0,
+      "sched mascar: MP mode when at most this many L1 miss-queue entries are free (memsat SET_FREE_MISSQ)"),
+  KEY(mascar_clr_free_missq, MEMSAT_CLR_FREE_MISSQ_MIN, MEMSAT_CLR_FREE_MISSQ_MAX, 0,
+      "sched mascar: back to EP mode needs at least this many free miss-queue entries (memsat CLR_FREE_MISSQ)"),
+  KEY(mascar_hold,     MEMSAT_HOLD_MIN, MEMSAT_HOLD_MAX, 0,
+      "sched mascar: MP mode lasts at least this many cycles (memsat HOLD)"),
+  KEY(mascar_rexq,     0, REXQ_ENTRIES_MAX, 0,
+      "sched mascar: re-execution queue entries (rexq ENTRIES); 0 = none: a NACKed request blocks the LSU"),
+  KEYN(mascar_nonowner, nonowner_names,   "sched mascar, MP mode: hold: non-owner memory instructions wait; "
+                                          "issue: warps memory-ready when the owner took over still send one"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -302,6 +321,13 @@ static const named_row fermi_rows[] = {
   { "tCCD",            "4",    "MIB Table 5.1: tCCDS = 2 DRAM cycles x 1400/924 MHz, rounded up" },
   { "mem_model",       "hier", "the full hierarchy" },
   { "mem_latency",     "440",  "unused under hier; Table 4.1's unloaded DRAM latency if mem_model = fixed" },
+  { "mascar_set_free_mshr",  "2", "INFERRED (thesis: \"almost full\"): memsat preset mascar" },
+  { "mascar_clr_free_mshr",  "4", "INFERRED: memsat preset mascar" },
+  { "mascar_set_free_missq", "2", "INFERRED: memsat preset mascar" },
+  { "mascar_clr_free_missq", "4", "INFERRED: memsat preset mascar" },
+  { "mascar_hold",           "0", "INFERRED: no minimum" },
+  { "mascar_rexq",           "32", "thesis 4.4.3: \"a 32 entry re-execution queue\"" },
+  { "mascar_nonowner",       "issue", "thesis 4.3.4: \"Mascar allows these non-owner, memory-ready warps to issue to the L1\"" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -322,6 +348,9 @@ static const named_row tiny_rows[] = {
   { "dram_latency", "4", NULL }, { "tRCD", "3", NULL }, { "tRP", "3", NULL }, { "tCL", "3", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "hier", NULL }, { "mem_latency", "10", NULL },
+  { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
+  { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
+  { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -350,6 +379,12 @@ static const named_row fig4_2_rows[] = {
   { "dram_latency", "0", NULL }, { "tRCD", "1", NULL }, { "tRP", "1", NULL }, { "tCL", "1", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "fixed", NULL }, { "mem_latency", "5", "\"load instruction takes five cycles\"" },
+  { "mascar_set_free_mshr", "1", "with sched = mascar: MP mode once an MSHR is in use (the figure shows MP mode)" },
+  { "mascar_clr_free_mshr", "2", "EP mode again when both are free" },
+  { "mascar_set_free_missq", "1", "fixed memory has no miss queue: never binds" },
+  { "mascar_clr_free_missq", "2", NULL }, { "mascar_hold", "0", NULL },
+  { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
+  { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -437,6 +472,16 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
   if ((int64_t)c->dram_row_lines * c->line_bytes > MAX_ROW_BYTES)
     return fail(err, n, "dram_row_lines x line_bytes = %d x %d bytes exceeds a %d-byte DRAM row",
                 c->dram_row_lines, c->line_bytes, MAX_ROW_BYTES);
+  if (c->sched == WS_SCHED_MASCAR) {
+    /* memsat's own rule (its model refuses the set otherwise), in the keys' names */
+    if (!(c->mascar_set_free_mshr < c->mascar_clr_free_mshr && c->mascar_clr_free_mshr <= c->l1_mshr_entries))
+      return fail(err, n, "sched = mascar needs mascar_set_free_mshr < mascar_clr_free_mshr <= l1_mshr_entries "
+                  "(the flag rises with fewer free MSHRs than clear it); have %d, %d, %d",
+                  c->mascar_set_free_mshr, c->mascar_clr_free_mshr, c->l1_mshr_entries);
+    if (!(c->mascar_set_free_missq < c->mascar_clr_free_missq && c->mascar_clr_free_missq <= c->l1_miss_queue))
+      return fail(err, n, "sched = mascar needs mascar_set_free_missq < mascar_clr_free_missq <= l1_miss_queue; "
+                  "have %d, %d, %d", c->mascar_set_free_missq, c->mascar_clr_free_missq, c->l1_miss_queue);
+  }
   if (c->mem_model == WS_MEM_FIXED && c->l1_sets > 0 && c->l1_hit_latency >= c->mem_latency)
     return fail(err, n, "l1_hit_latency = %d is not below mem_latency = %d: an L1 hit would be no faster "
                 "than a miss", c->l1_hit_latency, c->mem_latency);

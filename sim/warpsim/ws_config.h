@@ -19,7 +19,8 @@
 #define WS_MAX_SCHED    4    /* warp schedulers per SM */
 #define WS_MAX_PART     32   /* L2 partitions = DRAM channels */
 
-enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1 };
+/* mascar: the memsat, wst and rexq blocks (Mascar, Sethia's thesis Ch. IV) */
+enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1, WS_SCHED_MASCAR = 2 };
 /* one: a scheduler issues at most one instruction per cycle (GPGPU-Sim);
 ** per_pipe: at most one per execution pipe (memory, ALU, SFU) per cycle, from
 ** different warps -- the timing convention of the thesis' Fig. 4.2 example */
@@ -28,6 +29,11 @@ enum ws_issue_mode  { WS_ISSUE_ONE = 0, WS_ISSUE_PER_PIPE = 1 };
 ** filled mem_latency - 1 cycles after it allocates an MSHR (Fig. 4.2's
 ** "load instruction takes five cycles") */
 enum ws_mem_model   { WS_MEM_HIER = 0, WS_MEM_FIXED = 1 };
+/* Mascar in MP mode: hold: a non-owner's memory instruction waits (the wst
+** block's stall bit); issue: the non-owner warps that were memory-ready when
+** the owner took over may still send their next memory instruction to the L1
+** (thesis 4.3.4: a hit commits, a miss is NACKed) */
+enum ws_mascar_nonowner { WS_NONOWNER_HOLD = 0, WS_NONOWNER_ISSUE = 1 };
 
 typedef struct ws_config {
   char name[32];            /* the named configuration it started from */
@@ -70,6 +76,14 @@ typedef struct ws_config {
   /* ---- fixed-latency memory (mem_model = fixed) ---- */
   int mem_model;            /* enum ws_mem_model */
   int mem_latency;          /* issue to data return of a missing load, cycles (>= 2) */
+  /* ---- Mascar (sched = mascar): the memsat and rexq blocks' parameters ---- */
+  int mascar_set_free_mshr; /* memsat SET_FREE_MSHR: saturated when at most this many L1 MSHRs are free */
+  int mascar_clr_free_mshr; /* memsat CLR_FREE_MSHR: relieved when at least this many are free */
+  int mascar_set_free_missq;/* memsat SET_FREE_MISSQ, for the L1 miss queue */
+  int mascar_clr_free_missq;/* memsat CLR_FREE_MISSQ */
+  int mascar_hold;          /* memsat HOLD: a raised flag stays at least this many cycles */
+  int mascar_rexq;          /* rexq ENTRIES; 0: no re-execution queue (a NACKed request blocks the LSU) */
+  int mascar_nonowner;      /* enum ws_mascar_nonowner */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

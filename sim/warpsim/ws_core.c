@@ -17,7 +17,7 @@
 
 #define WS_PAYLOAD(warp, reg) ((uint32_t)(warp) << 6 | (uint32_t)(reg))
 
-static int ws_pipe_of(int op) {
+int ws_pipe_of(int op) {
   switch (op) {
   case WS_OP_LD: case WS_OP_ST: return WS_PIPE_MEM;
   case WS_OP_SFU: return WS_PIPE_SFU;
@@ -50,6 +50,9 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     int threads = g->kern.cta - k * 32;
     w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
     w->age = g->warp_age++;
+    /* Mascar's wst orders warps by launch; its reset order is the slot order, which is the
+    ** order of the CTAs placed in cycle 0, so only later placements are launches */
+    if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_mascar_launch(s, slot);
   }
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
@@ -97,14 +100,14 @@ static uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w
 
 /* ---- the scoreboard and issue -------------------------------------------------- */
 
-static int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
+int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
   if (!w->live || w->issued_all || w->at_barrier || w->resume > now) return 0;
   for (int k = 0; k < in->nsrc; k++)
     if (w->reg_ready[in->src[k]] > now) return 0;
   return in->dst < 0 || w->reg_ready[in->dst] <= now;   /* no write over a pending write */
 }
 
-static int ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now) {
+int ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now) {
   if (pipe == WS_PIPE_MEM) return !s->lsu.busy;
   if (pipe == WS_PIPE_SFU) return sc->sfu_free <= now;
   return 1;
@@ -126,7 +129,7 @@ static void ws_barrier_release(const ws_gpu *g, ws_sm *s, int cs) {
   }
 }
 
-static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
+void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   ws_warp *w = &s->warps[slot];
@@ -162,10 +165,13 @@ static void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     }
     ws_lsu *l = &s->lsu;
     l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
+    memcpy(l->addr, addr, sizeof addr);
+    l->active = active;
     l->next = 0;
+    l->held = l->queued_any = 0;
     l->warp = slot;
     l->is_store = in->op == WS_OP_ST;
-    l->reg = in->dst;
+    l->reg = l->is_store ? (in->nsrc ? in->src[0] : 0) : in->dst;   /* a store's: its data register */
     l->busy = l->n_lines > 0;
     s->lines_requested += (uint64_t)l->n_lines;
     w->outstanding += l->n_lines;
@@ -298,43 +304,109 @@ static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
 
 /* ---- the LSU and the L1 ------------------------------------------------------------ */
 
+/* one access to the L1 in a cycle: the LSU's line, or (Mascar) the
+** re-execution queue's head */
+typedef struct ws_l1_req {
+  uint64_t line;
+  int      warp, reg, is_store;
+} ws_l1_req;
+
+enum { WS_L1_NONE, WS_L1_DONE, WS_L1_MISS, WS_L1_REFUSED };
+
+/* The tag side of an access.  A store is evicted from the L1 and leaves for
+** the L2 if the miss queue has room (write-evict, write-through); a load hit
+** returns after l1_hit_latency; a load miss becomes the mshr block's request
+** in IN (WS_L1_MISS: its outputs decide).  NONOWNER: Mascar's MP mode with
+** another warp as the owner: the miss may merge but not allocate ("the L1
+** will not allow this non-owner's request to travel to the L2"). */
+static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, mshr_in *in) {
+  const ws_config *c = &g->cfg;
+  int64_t now = g->now;
+  if (r->is_store) {
+    ws_cache_invalidate(&s->l1, r->line);
+    if (c->mem_model == WS_MEM_HIER) {
+      if (ws_ring_full(&s->miss_q)) return WS_L1_REFUSED;
+      ws_pkt p = {.line = r->line, .born = now, .sm = (uint16_t)s->id, .is_store = 1};
+      ws_ring_push(&s->miss_q, &p);
+    }
+    s->l1s.store_misses++;
+    ws_warp *sw = &s->warps[r->warp];
+    sw->outstanding--;
+    if (sw->last_wb < now) sw->last_wb = now;   /* the store's line has left the SM */
+    return WS_L1_DONE;
+  }
+  if (ws_cache_access(&s->l1, r->line, 0)) {
+    ws_pkt p = {.line = r->line, .ready = now + c->l1_hit_latency, .tag = WS_PAYLOAD(r->warp, r->reg)};
+    ws_ring_push(&s->hit_q, &p);
+    s->l1s.load_hits++;
+    return WS_L1_DONE;
+  }
+  ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q;
+  in->req_valid = 1;
+  in->req_addr = r->line;
+  in->req_payload = WS_PAYLOAD(r->warp, r->reg);
+  in->req_noalloc = ws_ring_full(down) || nonowner;
+  return WS_L1_MISS;
+}
+
+/* Mascar: the LSU's NACKed line as the re-execution queue's push: its base
+** address, the threads it serves and their byte offsets into it */
+static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
+  uint64_t line = l->lines[l->next];
+  int ob = g->line_shift;
+  q->push = 1;
+  q->push_more = (uint32_t)l->queued_any;
+  q->push_warp = (uint32_t)l->warp;
+  q->push_base = line << g->line_shift;
+  q->push_reg = (uint32_t)l->reg;
+  q->push_st = (uint32_t)l->is_store;
+  for (int lane = 0; lane < 32; lane++) {
+    if (!(l->active >> lane & 1) || ((l->addr[lane] >> g->line_shift) & WS_LINE_MASK) != line) continue;
+    q->push_mask |= (uint64_t)1 << lane;
+    uint64_t off = l->addr[lane] & (((uint64_t)1 << ob) - 1);
+    int b = lane * ob;                           /* thread t's offset at bits [t*ob +: ob] */
+    q->push_offs[b / 32] |= (uint32_t)(off << (b % 32));
+    if (b % 32 + ob > 32) q->push_offs[b / 32 + 1] |= (uint32_t)(off >> (32 - b % 32));
+  }
+}
+
+/* One cycle of the LSU and the L1.  One access a cycle: the LSU's next line,
+** or with Mascar's re-execution queue the queue's head when the queue says
+** so (rexq 'issue': the LSU has no new line, or it is stalled).  A refused
+** line retries next cycle (head of line) without a queue; with one, it is
+** pushed into the queue the next cycle, and while the queue cannot take it
+** the LSU stalls and retries it in the cycles the queue leaves the L1 free. */
 static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   ws_lsu *l = &s->lsu;
+  ws_mascar *m = &s->mascar;
+  int mascar = c->sched == WS_SCHED_MASCAR, use_q = mascar && m->has_rexq;
   mshr_in in = {0};
-  int req = 0;
-  uint64_t line = 0;
+  rexq_in qi = {0};
+  ws_l1_req r = {0};
+  enum { FROM_NONE, FROM_LSU, FROM_QUEUE } from = FROM_NONE;
 
-  if (l->busy) {
-    line = l->lines[l->next];
-    if (l->is_store) {                           /* write-evict at the L1, write-through to the L2 */
-      ws_cache_invalidate(&s->l1, line);
-      if (c->mem_model == WS_MEM_FIXED || !ws_ring_full(&s->miss_q)) {
-        if (c->mem_model == WS_MEM_HIER) {
-          ws_pkt p = {.line = line, .born = now, .sm = (uint16_t)s->id, .is_store = 1};
-          ws_ring_push(&s->miss_q, &p);
-        }
-        s->l1s.store_misses++;
-        ws_warp *sw = &s->warps[l->warp];
-        sw->outstanding--;
-        if (sw->last_wb < now) sw->last_wb = now;   /* the store's line has left the SM */
-        l->next++;
-      } else s->lsu_stall_cycles++;
-    } else if (ws_cache_access(&s->l1, line, 0)) {
-      ws_pkt p = {.line = line, .ready = now + c->l1_hit_latency, .tag = WS_PAYLOAD(l->warp, l->reg)};
-      ws_ring_push(&s->hit_q, &p);
-      s->l1s.load_hits++;
-      l->next++;
-    } else {
-      ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q;
-      req = 1;
-      in.req_valid = 1;
-      in.req_addr = line;
-      in.req_payload = WS_PAYLOAD(l->warp, l->reg);
-      in.req_noalloc = ws_ring_full(down);
-    }
+  if (mascar) {                                  /* memsat watches the L1 as it is during this cycle */
+    m->occ_mshr = s->l1_mshr_held;
+    m->occ_missq = c->mem_model == WS_MEM_HIER ? (uint32_t)s->miss_q.count : 0;
   }
+  if (use_q) {
+    qi.lsu_req = l->busy && !l->held;
+    if (l->held) ws_queue_push_of(g, l, &qi);
+    qi.res_valid = (uint32_t)m->res_valid;
+    qi.res_ack = (uint32_t)m->res_ack;
+    ws_slot_eval(&m->rexq, &qi, &m->q);
+    if (m->q.issue) from = FROM_QUEUE;
+    else if (qi.lsu_req || (l->held && !m->q.push_ok)) from = FROM_LSU;
+    if (m->q.lsu_stall) { s->lsu_stall_cycles++; m->push_stall_cycles++; }
+  } else if (l->busy) from = FROM_LSU;
+  if (from == FROM_LSU) r = (ws_l1_req){l->lines[l->next], l->warp, l->reg, l->is_store};
+  else if (from == FROM_QUEUE)
+    r = (ws_l1_req){m->q.head_base >> g->line_shift, (int)m->q.head_warp, (int)m->q.head_reg, (int)m->q.head_st};
+  int nonowner = mascar && m->pick.owner_valid && r.warp != (int)m->pick.owner;
+  int kind = from == FROM_NONE ? WS_L1_NONE : ws_l1_access(g, s, &r, nonowner, &in);
+  int req = kind == WS_L1_MISS, accepted = kind == WS_L1_DONE;
 
   /* this cycle's fill: the fixed-latency memory, or a response from the L2 */
   ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->resp_q;
@@ -357,16 +429,47 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_mshr_count(&s->l1m, &out, req);
     if (req) {
       if (out.req_alloc) {
-        ws_pkt p = {.line = line, .born = now, .sm = (uint16_t)s->id,
+        ws_pkt p = {.line = r.line, .born = now, .sm = (uint16_t)s->id,
                     .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
         ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &p);
       }
       if (out.req_alloc || out.req_merge) {
         s->l1s.load_misses++;
-        l->next++;
-      } else s->lsu_stall_cycles++;              /* refused: retry next cycle (head of line) */
+        accepted = 1;
+      } else if (nonowner) m->nacks_nonowner++;
     }
     if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
+  }
+
+  if (from == FROM_LSU) {
+    if (accepted) {
+      l->next++;
+      l->held = 0;
+    } else {
+      if (mascar) m->nacks++;
+      if (use_q) l->held = 1;                    /* into the queue from the next cycle */
+      else s->lsu_stall_cycles++;                /* refused: retry next cycle (head of line) */
+    }
+  }
+  if (use_q) {
+    if (qi.push && m->q.push_ok) {               /* the held line is in the queue */
+      m->queued[l->warp]++;
+      m->pushes++;
+      l->queued_any = 1;
+      l->held = 0;
+      l->next++;
+    }
+    if (m->q.in_flight && qi.res_valid && qi.res_ack) {   /* the head leaves */
+      m->queued[m->q.head_warp]--;
+      m->reexec_ack++;
+    }
+    if (from == FROM_QUEUE) {
+      m->reexec++;
+      if (!accepted) m->nacks++;
+    }
+    m->res_valid = from == FROM_QUEUE;           /* the queue hears its answer next cycle */
+    m->res_ack = accepted;
+    ws_slot_tick(&m->rexq, &qi);
   }
   if (l->busy && l->next == l->n_lines) l->busy = 0;
 
@@ -400,10 +503,9 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
 }
 
 void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
-  if (s->live_warps) {
-    s->active_cycles++;
-    ws_schedule(g, s);
-  }
+  if (s->live_warps) s->active_cycles++;
+  if (g->cfg.sched == WS_SCHED_MASCAR) ws_schedule_mascar(g, s);
+  else if (s->live_warps) ws_schedule(g, s);
   ws_lsu_cycle(g, s);
   if (s->live_warps) ws_retire(g, s);
 }

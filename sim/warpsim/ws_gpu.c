@@ -57,6 +57,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     char owner[24];
     snprintf(owner, sizeof owner, "SM %d", i);
     if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, owner, err, n)) return -1;
+    if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
@@ -96,6 +97,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_ring_free(&s->resp_q);
     ws_ring_free(&s->hit_q);
     ws_slot_free(&s->l1_mshr);
+    ws_mascar_free(s);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -117,11 +119,21 @@ void ws_gpu_free(ws_gpu *g) {
   memset(g, 0, sizeof *g);
 }
 
-void ws_gpu_cycle(ws_gpu *g) {
-  g->now++;
+/* The end of cycle g->now: the CTAs of the next cycle are placed, then the
+** clock edge of the blocks that look at them (Mascar's WST decodes each
+** warp's next instruction the cycle before it may issue). */
+static void ws_cycle_end(ws_gpu *g) {
   if (g->next_cta < g->kern.grid) ws_dispatch(g);
+  if (g->cfg.sched == WS_SCHED_MASCAR)
+    for (int i = 0; i < g->cfg.n_sm; i++) ws_mascar_edge(g, &g->sm[i]);
+}
+
+void ws_gpu_cycle(ws_gpu *g) {
+  if (g->now == 0) ws_cycle_end(g);              /* cycle 0: the first CTAs are placed */
+  g->now++;
   for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
   if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
+  ws_cycle_end(g);
   if (!g->finished && g->ctas_done == g->kern.grid) {
     g->finished = 1;
     g->kernel_end = g->last_wb;                 /* the last cycle any warp was busy */
@@ -176,6 +188,8 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
     loads_done += s->loads_done;
     if (s->l1_mshr_held) { snprintf(err, n, "SM %d: L1 MSHR entries still held", i); return -1; }
     if (s->live_warps || s->live_ctas || s->lsu.busy) { snprintf(err, n, "SM %d: warps still resident", i); return -1; }
+    for (int w = 0; w < c->warps_per_sm; w++)
+      if (s->mascar.queued[w]) { snprintf(err, n, "SM %d: warp slot %d still has requests in the re-execution queue", i, w); return -1; }
   }
   int64_t want = ws_kernel_cta_insts(&g->kern, 32) * g->kern.grid;
   if ((int64_t)insts != want) {
@@ -227,6 +241,27 @@ static ws_totals ws_sum(const ws_gpu *g) {
 
 static double ws_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
+static const char *const ws_sched_label[] = {"lrr", "gto", "mascar"};   /* ORDER enum ws_sched_policy */
+
+/* Mascar's counters over every SM (docs/warpsim.md, "Mascar") */
+typedef struct ws_mascar_totals {
+  uint64_t mp_cycles, mode_switches, owner_changes, nacks, nacks_nonowner, pushes, push_stall_cycles;
+  uint64_t reexec, reexec_ack, nonowner_issues;
+} ws_mascar_totals;
+
+static ws_mascar_totals ws_mascar_sum(const ws_gpu *g) {
+  ws_mascar_totals t;
+  memset(&t, 0, sizeof t);
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    const ws_mascar *m = &g->sm[i].mascar;
+    t.mp_cycles += m->mp_cycles; t.mode_switches += m->mode_switches; t.owner_changes += m->owner_changes;
+    t.nacks += m->nacks; t.nacks_nonowner += m->nacks_nonowner; t.pushes += m->pushes;
+    t.push_stall_cycles += m->push_stall_cycles; t.reexec += m->reexec; t.reexec_ack += m->reexec_ack;
+    t.nonowner_issues += m->nonowner_issues;
+  }
+  return t;
+}
+
 static const char *const ws_occ_names[WS_OCC_BUCKETS] = {
   "0", "<=1/8", "<=2/8", "<=3/8", "<=4/8", "<=5/8", "<=6/8", "<=7/8", "<=8/8"};
 
@@ -236,7 +271,7 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   int64_t cyc = g->finished ? g->kernel_end : g->now;
   fprintf(f, "warpsim: kernel %s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name,
           c->name, c->n_sm, c->warps_per_sm, c->n_sched, c->n_sched > 1 ? "s" : "",
-          c->sched == WS_SCHED_GTO ? "gto" : "lrr", c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
+          ws_sched_label[c->sched], c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
   fprintf(f, "  %-26s %" PRId64 "%s\n", "cycles", cyc, g->finished ? "" : " (stopped by max_cycles)");
   fprintf(f, "  %-26s %" PRIu64 " (%" PRIu64 " thread-instructions)\n", "warp-instructions", t.insts, t.thread_insts);
   fprintf(f, "  %-26s %.3f warp, %.2f thread\n", "IPC", ws_ratio(t.insts, (uint64_t)cyc),
@@ -263,6 +298,16 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
                ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " partition-cycles\n",
             "L2 MSHR", t.l2m.alloc, t.l2m.merge, t.l2m.rej_list_full, t.l2m.rej_table_full, t.l2m.rej_draining,
             t.l2m.rej_noalloc, t.l2m.full_cycles);
+  if (c->sched == WS_SCHED_MASCAR) {
+    ws_mascar_totals m = ws_mascar_sum(g);
+    fprintf(f, "  %-26s %" PRIu64 " SM-cycles in MP mode (%.1f %%), %" PRIu64 " mode switches, %" PRIu64
+               " owner changes, %" PRIu64 " non-owner issues\n", "Mascar scheduler", m.mp_cycles,
+            100 * ws_ratio(m.mp_cycles, (uint64_t)cyc * (uint64_t)c->n_sm), m.mode_switches, m.owner_changes,
+            m.nonowner_issues);
+    fprintf(f, "  %-26s %" PRIu64 " NACKs (%" PRIu64 " non-owner misses), %" PRIu64 " queued, %" PRIu64
+               " re-executions (%" PRIu64 " ACKed), LSU stalled on a full queue %" PRIu64 " cycles\n",
+            "Mascar L1 and queue", m.nacks, m.nacks_nonowner, m.pushes, m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
 
   fprintf(f, "\n  %-10s", "occupancy");
   for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7s", ws_occ_names[b]);
@@ -352,6 +397,15 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
   ws_json_mshr(f, "l1_mshr", &t.l1m);
   fprintf(f, ",\n  ");
   ws_json_mshr(f, "l2_mshr", &t.l2m);
+  if (c->sched == WS_SCHED_MASCAR) {
+    ws_mascar_totals m = ws_mascar_sum(g);
+    fprintf(f, ",\n  \"mascar\": {\"mp_cycles\": %" PRIu64 ", \"mode_switches\": %" PRIu64 ", \"owner_changes\": %"
+               PRIu64 ", \"nonowner_issues\": %" PRIu64 ", \"nacks\": %" PRIu64 ", \"nacks_nonowner\": %" PRIu64
+               ", \"queued\": %" PRIu64 ", \"reexecutions\": %" PRIu64 ", \"reexecutions_acked\": %" PRIu64
+               ", \"lsu_queue_full_cycles\": %" PRIu64 "}",
+            m.mp_cycles, m.mode_switches, m.owner_changes, m.nonowner_issues, m.nacks, m.nacks_nonowner, m.pushes,
+            m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
   fprintf(f, ",\n  \"load_latency\": {\"count\": %" PRIu64 ", \"avg\": %.3f, \"max\": %" PRIu64 ", \"log2_hist\": [",
           g->lat_count, ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
   for (int b = 0; b < WS_LAT_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", g->lat_hist[b]);

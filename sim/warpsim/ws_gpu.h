@@ -17,6 +17,9 @@
 #include "ws_kernel.h"
 #include "mshr_io.h"
 #include "dram_mib_io.h"
+#include "memsat_io.h"
+#include "wst_io.h"
+#include "rexq_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -103,7 +106,35 @@ typedef struct ws_lsu {
   int      warp, reg, is_store;
   int      n_lines, next;       /* coalesced lines and the next to present */
   uint64_t lines[32];
+  uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
+  uint32_t active;
+  int      held;                /* Mascar: line 'next' was NACKed; it waits to enter the re-execution queue */
+  int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
 } ws_lsu;
+
+/* Mascar (sched = mascar) on one SM: the memsat, wst and rexq blocks and what
+** warpsim keeps between their clock edges, all learned from their outputs */
+typedef struct ws_mascar {
+  ws_slot    memsat, wst, rexq;
+  int        has_rexq;          /* mascar_rexq > 0 */
+  memsat_out sat;               /* this cycle's outputs (registered in the block) */
+  wst_out    pick;              /* this cycle's outputs: mode, owner, the two picks */
+  rexq_out   q;                 /* this cycle's outputs */
+  uint64_t   valid;             /* this cycle's warp_valid (the picks' input) */
+  int        alu_issue, mem_issue;/* this cycle's picks were issued */
+  uint32_t   occ_mshr, occ_missq;/* the L1's occupancies during this cycle (memsat's inputs) */
+  int        res_valid, res_ack;/* the L1's answer to the queue's access of the last cycle */
+  uint8_t    queued[WS_MAX_WARPS];  /* each warp's requests in the queue (push_ok + 1, ACK - 1) */
+  uint8_t    launch_q[WS_MAX_WARPS];/* warps waiting for the wst's one launch a cycle */
+  int        launch_head, launch_count;
+  uint64_t   launch_pending;    /* slots in launch_q */
+  uint64_t   mem_ready;         /* warps memory-ready this cycle: next is memory, operands ready */
+  uint64_t   nonowner_ok;       /* mascar_nonowner = issue: warps that may still send one memory instruction */
+  int        prev_owner;        /* last cycle's owner, -1 none */
+  /* statistics */
+  uint64_t   mp_cycles, mode_switches, owner_changes;
+  uint64_t   nacks, nacks_nonowner, pushes, push_stall_cycles, reexec, reexec_ack, nonowner_issues;
+} ws_mascar;
 
 typedef struct ws_sm {
   int        id;
@@ -113,6 +144,7 @@ typedef struct ws_sm {
   ws_lsu     lsu;
   ws_cache   l1;
   ws_slot    l1_mshr;           /* the mshr block */
+  ws_mascar  mascar;            /* sched = mascar only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
@@ -234,5 +266,17 @@ uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
 void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
 void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
 void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */
+/* Mascar: the blocks' slots of SM s (ws_gpu_init), and the clock edge of its
+** memsat and wst at the end of a cycle, after the next cycle's CTAs are placed */
+int     ws_mascar_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
+void    ws_mascar_free(ws_sm *s);
+void    ws_mascar_edge(ws_gpu *g, ws_sm *s);
+void    ws_mascar_launch(ws_sm *s, int slot);
+void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
+/* the SM's issue rules, shared by the schedulers (ws_core.c) */
+int     ws_pipe_of(int op);
+int     ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now);
+int     ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now);
+void    ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot);
 
 #endif

@@ -34,6 +34,18 @@ int  ws_slot_init(ws_slot *s, const char *block, const void *params, size_t in_s
                   size_t out_size, const char *owner, char *err, size_t n);
 void ws_slot_free(ws_slot *s);
 
+/* this cycle's outputs for IN, no clock edge (a block whose outputs a
+** caller needs before it knows all of the cycle's inputs) */
+static inline void ws_slot_eval(ws_slot *s, const void *in, void *out) {
+  s->ops->eval(s->state, in, out);
+}
+
+/* the clock edge after ws_slot_eval with the same IN */
+static inline void ws_slot_tick(ws_slot *s, const void *in) {
+  s->ops->tick(s->state, in);
+  s->steps++;
+}
+
 /* one cycle: the outputs of this cycle for IN, then the clock edge */
 static inline void ws_slot_step(ws_slot *s, const void *in, void *out) {
   s->ops->eval(s->state, in, out);

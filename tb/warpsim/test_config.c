@@ -91,8 +91,8 @@ static void file_fails(const char *name, const char *text, const char *want) {
 static void test_key_table(void) {
   int n;
   const ws_key *k = ws_config_keys(&n);
-  /* one row per field but 'name': the int fields n_sm..mem_latency, then max_cycles */
-  size_t ints = (offsetof(ws_config, mem_latency) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
+  /* one row per field but 'name': the int fields n_sm..mascar_nonowner, then max_cycles */
+  size_t ints = (offsetof(ws_config, mascar_nonowner) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
   CHECK((size_t)n == ints + 1, "%d keys for %zu fields", n, ints + 1);
   for (int i = 0; i < n; i++) {
     CHECK(k[i].doc && k[i].doc[0], "%s has no doc", k[i].name);
@@ -101,7 +101,7 @@ static void test_key_table(void) {
       CHECK(k[i].offset != k[j].offset, "%s and %s share a field", k[i].name, k[j].name);
     }
     if (!k[i].is_int64)
-      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, mem_latency),
+      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, mascar_nonowner),
             "%s is not an int field", k[i].name);
     /* both ends of every range are legal; one beyond is not */
     ws_config c;
@@ -202,8 +202,8 @@ static void test_set(void) {
   set_fails("l1_sets", "48", "l1_sets = 48 is out of range (legal: 0..4096, 0 or a power of two)");
   set_fails("dram_queue", "48", "dram_queue = 48 is out of range (legal: 2..64, a power of two)");
   set_fails("dram_banks", "1", "dram_banks = 1 is out of range (legal: 2..16, a power of two)");
-  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto");
-  set_fails("sched", "2", "sched = 2 is out of range (legal: lrr, gto or 0..1)");
+  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto, mascar");
+  set_fails("sched", "3", "sched = 3 is out of range (legal: lrr, gto, mascar or 0..2)");
   set_fails("l1_mshrs", "4", "unknown key 'l1_mshrs'");
   set_fails("n_sm", "x12", "n_sm: 'x12' is not an integer (legal: 1..64)");
   set_fails("n_sm", "", "n_sm: '' is not an integer (legal: 1..64)");
@@ -262,6 +262,21 @@ static void test_check(void) {
   c.l1_mshr_entries = 65;        /* set behind the table's back */
   CHECK(ws_config_check(&c, err, sizeof err) == -1, "l1_mshr_entries = 65 passed the check");
   CHECK_STR(err, "l1_mshr_entries = 65 is out of range (legal: 1..64)");
+  /* Mascar's flag thresholds must fit the L1 they watch (memsat's own rule, in the keys' names) */
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  ws_config_set(&c, "sched", "mascar", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == 0, "fig4_2 with mascar: %s", err);
+  ws_config_set(&c, "mascar_clr_free_mshr", "3", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == -1, "clearing with 3 free of 2 MSHRs passed");
+  CHECK_STR(err, "sched = mascar needs mascar_set_free_mshr < mascar_clr_free_mshr <= l1_mshr_entries (the flag "
+                 "rises with fewer free MSHRs than clear it); have 1, 3, 2");
+  ws_config_set(&c, "sched", "gto", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == 0, "the Mascar keys are checked only with sched = mascar: %s", err);
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  ws_config_set(&c, "sched", "mascar", err, sizeof err);
+  ws_config_set(&c, "mascar_set_free_missq", "2", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == -1, "raising with 2 free of 2 miss-queue entries, clearing at 2, passed");
+  CHECK_STR(err, "sched = mascar needs mascar_set_free_missq < mascar_clr_free_missq <= l1_miss_queue; have 2, 2, 2");
 }
 
 static void test_file(void) {

@@ -1,0 +1,210 @@
+/*
+** ws_mascar.c -- Mascar (sched = mascar) on an SM: the memsat, wst and rexq
+** blocks in their slots, and the issue stage that follows wst's picks.
+** Sethia's thesis Ch. IV (Mascar, HPCA'15); docs/warpsim.md, "Mascar".
+**
+** A cycle t of one SM:
+**   begin   memsat's flag and wst's outputs for t (both registered in the
+**           blocks: the WST written at the end of t - 1, the mode, the owner)
+**   issue   the compute and memory picks of wst; more compute picks for more
+**           schedulers (the same picker, the warps already picked masked off)
+**   LSU/L1  ws_core.c: the owner filter, NACKs, the re-execution queue
+**   edge    after the CTAs of t + 1 are placed: memsat sees the L1's
+**           occupancy during t; wst sees each warp's next instruction as it
+**           stands at t + 1 (memory or not, operands ready, depends on its own
+**           load), the launches, and which picks issued
+** The one-cycle WST is the block's pipeline (decode -> WST -> issue), so what
+** the scheduler picks at t + 1 is exactly what a warp can issue at t + 1.
+*/
+#include "ws_gpu.h"
+
+#include <string.h>
+
+static uint64_t bit(int i) { return (uint64_t)1 << i; }
+
+int ws_mascar_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
+  const ws_config *c = &g->cfg;
+  ws_mascar *m = &s->mascar;
+  char owner[24];
+  snprintf(owner, sizeof owner, "SM %d", s->id);
+  memsat_params mp = {.MSHRS = c->l1_mshr_entries, .MISSQ = c->l1_miss_queue,
+                      .SET_FREE_MSHR = c->mascar_set_free_mshr, .CLR_FREE_MSHR = c->mascar_clr_free_mshr,
+                      .SET_FREE_MISSQ = c->mascar_set_free_missq, .CLR_FREE_MISSQ = c->mascar_clr_free_missq,
+                      .SPACES = 1, .HOLD = c->mascar_hold};   /* warpsim models the global space only */
+  wst_params wp = {.W = c->warps_per_sm};
+  if (memsat_params_check(&mp, err, n) || wst_params_check(&wp, err, n)) return -1;
+  if (ws_slot_init(&m->memsat, "memsat", &mp, sizeof(memsat_in), sizeof(memsat_out), owner, err, n) ||
+      ws_slot_init(&m->wst, "wst", &wp, sizeof(wst_in), sizeof(wst_out), owner, err, n))
+    return -1;
+  m->has_rexq = c->mascar_rexq > 0;
+  if (m->has_rexq) {
+    rexq_params rp = {.ENTRIES = c->mascar_rexq, .WARPS = c->warps_per_sm, .ADDR_BITS = 64,
+                      .OFFSET_BITS = g->line_shift, .THREADS = 32, .REG_BITS = 7};
+    if (rexq_params_check(&rp, err, n) ||
+        ws_slot_init(&m->rexq, "rexq", &rp, sizeof(rexq_in), sizeof(rexq_out), owner, err, n))
+      return -1;
+  }
+  m->prev_owner = -1;
+  return 0;
+}
+
+void ws_mascar_free(ws_sm *s) {
+  ws_slot_free(&s->mascar.memsat);
+  ws_slot_free(&s->mascar.wst);
+  ws_slot_free(&s->mascar.rexq);
+}
+
+/* warps that hold a warp of the kernel with instructions left */
+static uint64_t ws_valid_warps(const ws_gpu *g, const ws_sm *s) {
+  uint64_t v = 0;
+  for (int i = 0; i < g->cfg.warps_per_sm; i++)
+    if (s->warps[i].live && !s->warps[i].issued_all) v |= bit(i);
+  return v;
+}
+
+/* Start of cycle t: the blocks' registered outputs.  wst's picks depend on
+** warp_valid alone among its inputs; the other inputs matter at the edge. */
+static void ws_mascar_begin(ws_gpu *g, ws_sm *s) {
+  ws_mascar *m = &s->mascar;
+  memsat_in mi = {0};
+  ws_slot_eval(&m->memsat, &mi, &m->sat);
+  wst_in wi = {0};
+  m->valid = wi.warp_valid = ws_valid_warps(g, s);
+  ws_slot_eval(&m->wst, &wi, &m->pick);
+  int owner = m->pick.owner_valid ? (int)m->pick.owner : -1;
+  if (m->pick.mode_mp && !g->finished) m->mp_cycles++;
+  if (owner != m->prev_owner) {
+    if (owner >= 0) {
+      m->owner_changes++;
+      /* issue mode: the warps memory-ready as the owner takes over keep their turn at the L1 */
+      m->nonowner_ok = g->cfg.mascar_nonowner == WS_NONOWNER_ISSUE ? m->mem_ready & ~bit(owner) : 0;
+    } else m->nonowner_ok = 0;
+    m->prev_owner = owner;
+  }
+  if (!m->pick.mode_mp) m->nonowner_ok = 0;
+  m->alu_issue = m->mem_issue = 0;
+}
+
+/* the warp can issue its next instruction on this kind of pick now */
+static int ws_mascar_can(ws_gpu *g, ws_sm *s, int slot, int mem) {
+  const ws_warp *w = &s->warps[slot];
+  if (!w->live || w->issued_all) return 0;
+  const ws_inst *in = &g->kern.inst[w->pc];
+  int pipe = ws_pipe_of(in->op);
+  if ((pipe == WS_PIPE_MEM) != mem) return 0;
+  const ws_sched *sc = &s->sched[slot % g->cfg.n_sched];
+  return ws_pipe_free(s, sc, pipe, g->now) && ws_can_issue(w, in, g->now) && !(mem && s->mascar.queued[slot]);
+}
+
+/* mascar_nonowner = issue: the oldest warp still allowed to send its memory
+** instruction although it is not the owner; -1 none */
+static int ws_nonowner_pick(ws_gpu *g, ws_sm *s) {
+  int best = -1;
+  for (int i = 0; i < g->cfg.warps_per_sm; i++)
+    if ((s->mascar.nonowner_ok >> i & 1) && ws_mascar_can(g, s, i, 1) &&
+        (best < 0 || s->warps[i].age < s->warps[best].age))
+      best = i;
+  return best;
+}
+
+/* The issue stage: per scheduler one compute pick, and one memory pick per
+** SM (one LSU), in wst's priority order (memory first in EP mode, compute
+** first in MP).  issue_mode one: a scheduler issues one of the two;
+** per_pipe: both.  A pick that cannot go (its pipe is busy) leaves its slot
+** empty: the picker is wst's, there is no second choice. */
+void ws_schedule_mascar(ws_gpu *g, ws_sm *s) {
+  const ws_config *c = &g->cfg;
+  ws_mascar *m = &s->mascar;
+  ws_mascar_begin(g, s);
+  if (!s->live_warps) return;
+  uint64_t picked = 0;
+  int mem_tried = 0, alu0 = -1;
+  wst_in wi = {0};
+  wst_out o = m->pick;
+  for (int j = 0; j < c->n_sched; j++) {
+    if (j) {                                     /* the next scheduler: the same picker without the warps taken */
+      wi.warp_valid = m->valid & ~picked;
+      ws_slot_eval(&m->wst, &wi, &o);
+    }
+    if (j == 0 && o.alu_valid) alu0 = (int)o.alu_warp;
+    int did = 0;
+    for (int k = 0; k < 2; k++) {
+      int mem = o.mem_first ? k == 0 : k == 1;
+      if (did && c->issue_mode == WS_ISSUE_ONE) break;
+      if (mem) {
+        if (mem_tried) continue;
+        int w = o.mem_valid ? (int)o.mem_warp : -1, pick = w >= 0;
+        if (w < 0 && m->nonowner_ok) w = ws_nonowner_pick(g, s);
+        if (w < 0) continue;
+        mem_tried = 1;
+        picked |= bit(w);
+        if (!ws_mascar_can(g, s, w, 1)) continue;
+        if (pick) m->mem_issue = 1;
+        else m->nonowner_issues++;
+        m->nonowner_ok &= ~bit(w);
+        ws_issue(g, s, &s->sched[w % c->n_sched], w);
+        did = 1;
+      } else {
+        if (!o.alu_valid) continue;
+        int w = (int)o.alu_warp;
+        picked |= bit(w);
+        if (!ws_mascar_can(g, s, w, 0)) continue;
+        if (w == alu0) m->alu_issue = 1;
+        ws_issue(g, s, &s->sched[w % c->n_sched], w);
+        did = 1;
+      }
+    }
+  }
+}
+
+/* End of cycle t (the CTAs of t + 1 placed): memsat's and wst's clock edge. */
+void ws_mascar_edge(ws_gpu *g, ws_sm *s) {
+  const ws_config *c = &g->cfg;
+  ws_mascar *m = &s->mascar;
+  memsat_in mi = {.mshr_occ = m->occ_mshr, .missq_occ = m->occ_missq};
+  memsat_out mo;
+  ws_slot_step(&m->memsat, &mi, &mo);
+
+  wst_in wi = {0};
+  wi.warp_valid = m->valid;
+  wi.sat = m->sat.sat;
+  int64_t next = g->now + 1;
+  for (int i = 0; i < c->warps_per_sm; i++) {
+    const ws_warp *w = &s->warps[i];
+    if (!w->live || w->issued_all) continue;
+    const ws_inst *in = &g->kern.inst[w->pc];
+    int mem = ws_pipe_of(in->op) == WS_PIPE_MEM;
+    int ll = in->dst >= 0 && w->reg_long[in->dst];   /* a write over its own load's pending write waits too */
+    for (int k = 0; k < in->nsrc; k++) ll |= w->reg_long[in->src[k]];
+    if (mem) wi.mem_next |= bit(i);
+    if (ll) wi.dep_ll |= bit(i);
+    if (ws_can_issue(w, in, next) && !(mem && m->queued[i])) wi.ready |= bit(i);
+  }
+  m->mem_ready = wi.mem_next & wi.ready;
+  wi.mrq_empty = m->mem_ready == 0;
+  wi.rexq_valid = m->has_rexq && !m->q.empty;
+  wi.rexq_warp = m->has_rexq ? m->q.head_warp : 0;
+  wi.alu_issue = (uint32_t)m->alu_issue;
+  wi.mem_issue = (uint32_t)m->mem_issue;
+  if (m->launch_count) {                          /* one launch a cycle, in dispatch order */
+    wi.launch = 1;
+    wi.launch_warp = m->launch_q[m->launch_head];
+    m->launch_pending &= ~bit(m->launch_q[m->launch_head]);
+    m->launch_head = (m->launch_head + 1) % WS_MAX_WARPS;
+    m->launch_count--;
+  }
+  if (wi.sat != m->pick.mode_mp && !g->finished) m->mode_switches++;
+  wst_out wo;
+  ws_slot_step(&m->wst, &wi, &wo);
+}
+
+/* A warp placed on the SM becomes the youngest at one of the next edges (wst
+** takes one launch a cycle).  A slot already waiting keeps its place: the
+** queue never holds more than the SM's warps. */
+void ws_mascar_launch(ws_sm *s, int slot) {
+  ws_mascar *m = &s->mascar;
+  if (m->launch_pending >> slot & 1) return;
+  m->launch_pending |= bit(slot);
+  m->launch_q[(m->launch_head + m->launch_count) % WS_MAX_WARPS] = (uint8_t)slot;
+  m->launch_count++;
+}
