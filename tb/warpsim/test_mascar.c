@@ -1,6 +1,8 @@
 /*
 ** test_mascar.c -- Mascar (sched = mascar) in warpsim's closed loop, against
-** the thesis' worked examples and hand-derived timelines.  Every expected
+** the thesis' worked examples (Fig. 4.2's timeline, Fig. 4.6's hit under
+** miss with a one-entry queue), hand-derived timelines, the rule of each
+** mascar_nonowner setting, and every built-in kernel finishing.  Every expected
 ** event below comes from the thesis' text (Sethia's thesis 4.2.1, Fig. 4.2,
 ** as reconstructed in the timeline of the Mascar column: loads "issued" at
 ** the cycle the L1 accepts them return 5 cycles later, dependent adds issue
@@ -47,7 +49,11 @@ typedef struct timeline {
 static int run_timeline(const ws_config *c, const char *kernel, timeline *tl, char *why, size_t n) {
   char err[512];
   memset(tl, 0, sizeof *tl);
-  if (ws_kernel_builtin(&kern, kernel, err, sizeof err)) { snprintf(why, n, "kernel: %s", err); return -1; }
+  if (strchr(kernel, '\n') ? ws_kernel_parse(&kern, kernel, "test.k", err, sizeof err)
+                           : ws_kernel_builtin(&kern, kernel, err, sizeof err)) {
+    snprintf(why, n, "kernel: %s", err);
+    return -1;
+  }
   if (ws_gpu_init(&gpu, c, &kern, err, sizeof err)) { snprintf(why, n, "init: %s", err); ws_gpu_free(&gpu); return -1; }
   FILE *tr = tmpfile();
   gpu.issue_trace = tr;
@@ -201,6 +207,162 @@ static void test_fig4_2_baseline(void) {
   ws_gpu_free(&gpu);
 }
 
+/* Thesis Fig. 4.6 (hit under miss with re-execution) as a kernel on a real
+** L1.  The thesis gives the scenario, not its cycles: W0's request cannot
+** get an MSHR and goes into the (one-entry) queue; W1, whose line is in the
+** L1, hits under W0's miss and commits; W2 misses, the queue is full, the
+** LSU stalls; once the memory returns, the queue drains and W3 is issued to
+** the LSU "earlier than in the baseline system".  Our version: one CTA of
+** four warps; W0 first brings line H into the L1 and then sends the miss of
+** line Z, whose MSHR entry takes no second request (MERGES = 1); after the
+** barrier W0 and W2 load Z, W1 loads H, W3 loads line D.  EP mode throughout
+** (4 MSHRs, MP only when all are in use).  mem_latency 10, L1 hit 1 cycle.
+** Hand trace (a value returned at t is readable at t + 1):
+**   W0: ld H at 1 (back 11), add 12, ld Z at 13 (filled 22, back 23), bar 14;
+**   the other warps' loads are masked off, they wait at the barrier: all
+**   issue again from 15, W0 first (EP greedy: the last memory warp)
+**   15 W0's Z refused (the entry's list is full), NACK; 16 into the queue
+**   17 W1's H hits under Z's miss: back at 18                (hit under miss)
+**   18 W2's Z refused; 19 the queue is full: the LSU stalls  (the queue filled)
+**   19, 21 the queue re-executes W0's Z: refused; 20, 22 the LSU retries W2's
+**   in the cycles the queue waits for its answer: refused (Z fills at 22)
+**   23 the queue's W0 request hits (Z is in the L1): back at 24 (reuse)
+**   24 the LSU's W2 request hits: back at 25; the LSU is free
+**   25 W3's ld D (back at 35): 36 cycles; stalled cycles 19..24: six
+** Baseline (gto, a blocking LSU): W0's Z retries 15..22 and hits at 23 (back
+** 24); W1's H hits only at 24 (back 25), W2's Z at 25 (26), W3's D at 26 (36):
+** 37 cycles.  W1 hits 7 cycles earlier with Mascar and W3 reaches the LSU a
+** cycle earlier. */
+static const char fig4_6_kernel[] =
+  "kernel fig4_6\ngrid 1\ncta 128\n"
+  "@(warp == 0) ld r1, [0x1000 + 4*lane]\n"          /* W0 brings line H into the L1 */
+  "add r2, r1\n"
+  "@(warp == 0) ld r5, [0x9000 + 4*lane]\n"          /* W0's miss of line Z */
+  "bar\n"
+  "ld r3, [(warp == 1)*0x1000 + (warp == 3)*0x5000 + (warp % 2 == 0)*0x9000 + 4*lane]\n"
+  "add r4, r3, r5\n";
+
+static void fig4_6_config(ws_config *c, int sched) {
+  char err[256];
+  ws_config_named(c, "fig4_2", err, sizeof err);
+  c->sched = sched;
+  c->warps_per_sm = 4;
+  c->ctas_per_sm = 1;
+  c->l1_sets = 4;                              /* every line here maps to set 0: two ways hold H and Z */
+  c->l1_ways = 2;
+  c->l1_hit_latency = 1;
+  c->l1_mshr_entries = 4;
+  c->l1_mshr_merges = 1;
+  c->mem_latency = 10;
+  c->mascar_set_free_mshr = 0;                 /* MP mode only with all four entries in use: never here */
+  c->mascar_clr_free_mshr = 1;
+  c->mascar_rexq = 1;                          /* the figure's one-entry queue */
+}
+
+static void test_fig4_6(void) {
+  ws_config c;
+  char err[256], why[600];
+  timeline tl;
+  fig4_6_config(&c, WS_SCHED_MASCAR);
+  CHECK(ws_config_check(&c, err, sizeof err) == 0, "fig4_6 config: %s", err);
+  int r = run_timeline(&c, fig4_6_kernel, &tl, why, sizeof why);
+  CHECK(r == 0, "fig4_6 mascar: %s", why);
+  if (r == 0) {
+    const ws_sm *s = &gpu.sm[0];
+    CHECK(tl.ret[0][5] == 23, "Z back at %" PRId64 ", hand trace 23", tl.ret[0][5]);
+    CHECK(tl.ret[1][3] == 18 && tl.ret[1][3] < tl.ret[0][5],
+          "W1's hit under Z's miss: back at %" PRId64 ", hand trace 18 (before Z at 23)", tl.ret[1][3]);
+    CHECK(tl.ret[0][3] == 24, "W0's queued request, re-executed as a hit: back at %" PRId64 ", hand trace 24",
+          tl.ret[0][3]);
+    CHECK(tl.ret[2][3] == 25, "W2's request back at %" PRId64 ", hand trace 25", tl.ret[2][3]);
+    CHECK(tl.ret[3][3] == 35, "W3's miss back at %" PRId64 ", hand trace 35 (sent at 25)", tl.ret[3][3]);
+    CHECK(tl.cycles == 36, "%" PRId64 " cycles, hand trace 36", tl.cycles);
+    CHECK(s->mascar.pushes == 1 && s->mascar.push_stall_cycles == 6 && s->mascar.reexec == 3 &&
+          s->mascar.reexec_ack == 1 && s->mascar.mp_cycles == 0,
+          "queue: %" PRIu64 " pushed, %" PRIu64 " stalled cycles, %" PRIu64 " re-executions (%" PRIu64
+          " ACKed), %" PRIu64 " MP cycles; hand trace 1, 6, 3 (1), 0", s->mascar.pushes, s->mascar.push_stall_cycles,
+          s->mascar.reexec, s->mascar.reexec_ack, s->mascar.mp_cycles);
+    CHECK(s->l1s.load_hits == 3 && s->l1s.load_misses == 3, "L1: %" PRIu64 " hits, %" PRIu64
+          " misses; hand trace 3 (H, Z twice), 3 (H, Z, D)", s->l1s.load_hits, s->l1s.load_misses);
+  }
+  int64_t w1_mascar = tl.ret[1][3];
+  ws_gpu_free(&gpu);
+  fig4_6_config(&c, WS_SCHED_GTO);
+  r = run_timeline(&c, fig4_6_kernel, &tl, why, sizeof why);
+  CHECK(r == 0, "fig4_6 gto: %s", why);
+  if (r == 0) {
+    CHECK(tl.ret[0][3] == 24 && tl.ret[1][3] == 25 && tl.ret[2][3] == 26 && tl.ret[3][3] == 36 && tl.cycles == 37,
+          "baseline: W0..W3 back at %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64 ", %" PRId64
+          " cycles; hand trace 24, 25, 26, 36, 37", tl.ret[0][3], tl.ret[1][3], tl.ret[2][3], tl.ret[3][3], tl.cycles);
+    CHECK(w1_mascar < tl.ret[1][3], "W1 is served earlier with re-execution (%" PRId64 " < %" PRId64 ")", w1_mascar,
+          tl.ret[1][3]);
+  }
+  ws_gpu_free(&gpu);
+}
+
+/* mascar_nonowner on a saturating kernel (tiny, stream: 4 MSHRs, 8 warps per
+** SM).  hold: while an owner exists, no other warp issues a memory
+** instruction (the wst block's stall bits).  issue (thesis 4.3.4: non-owner
+** warps already in the memory-ready queue may still go to the L1): some do,
+** and within one owner's tenure each non-owner warp sends at most one (the
+** one that was waiting when the owner took over). */
+static void test_nonowner_modes(void) {
+  enum { MAXC = 20000 };
+  static int8_t owner_at[MAXC][2];              /* [cycle][SM]: the owner warp slot, -1 none */
+  for (int mode = 0; mode < 2; mode++) {
+    ws_config c;
+    char err[512];
+    const char *what = mode ? "issue" : "hold";
+    ws_config_named(&c, "tiny", err, sizeof err);
+    c.sched = WS_SCHED_MASCAR;
+    c.mascar_nonowner = mode;
+    CHECK(ws_kernel_builtin(&kern, "stream", err, sizeof err) == 0, "%s", err);
+    CHECK(ws_gpu_init(&gpu, &c, &kern, err, sizeof err) == 0, "%s", err);
+    FILE *tr = tmpfile();
+    gpu.issue_trace = tr;
+    while (!gpu.finished && gpu.now < MAXC - 1) {
+      ws_gpu_cycle(&gpu);
+      for (int i = 0; i < 2; i++)
+        owner_at[gpu.now][i] = gpu.sm[i].mascar.pick.owner_valid ? (int8_t)gpu.sm[i].mascar.pick.owner : -1;
+    }
+    CHECK(gpu.finished, "stream on tiny, nonowner %s: did not finish", what);
+    rewind(tr);
+    char line[256], op[8];
+    int64_t cyc, cta, it;
+    int sm, sc, slot, warp, pc, bad = 0, nonowner = 0, twice = 0;
+    uint64_t sent[2] = {0, 0};                  /* per SM: non-owners that sent during this owner's tenure */
+    int tenure[2] = {-1, -1};
+    int64_t last[2] = {0, 0};
+    while (fgets(line, sizeof line, tr)) {
+      if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp,
+                 &it, &pc, op) != 9 || (strcmp(op, "ld") && strcmp(op, "st")) || cyc >= MAXC)
+        continue;
+      /* a new tenure: the owner changed since the last memory issue of this SM */
+      for (int64_t t = last[sm] + 1; t <= cyc; t++)
+        if (owner_at[t][sm] != tenure[sm]) { tenure[sm] = owner_at[t][sm]; sent[sm] = 0; }
+      last[sm] = cyc;
+      int own = owner_at[cyc][sm];
+      if (own < 0 || own == slot) continue;
+      nonowner++;
+      if (mode == 0) bad++;
+      if (sent[sm] >> slot & 1) twice++;
+      sent[sm] |= (uint64_t)1 << slot;
+    }
+    fclose(tr);
+    gpu.issue_trace = NULL;
+    uint64_t counted = gpu.sm[0].mascar.nonowner_issues + gpu.sm[1].mascar.nonowner_issues;
+    if (mode == 0) {
+      CHECK(bad == 0, "nonowner hold: %d memory instructions of non-owners issued while an owner existed", bad);
+      CHECK(counted == 0, "nonowner hold: %" PRIu64 " counted non-owner issues", counted);
+    } else {
+      CHECK(nonowner > 0 && (uint64_t)nonowner == counted, "nonowner issue: %d non-owner memory issues seen, %" PRIu64
+            " counted (want the same, > 0)", nonowner, counted);
+      CHECK(twice == 0, "nonowner issue: %d times a non-owner sent a second memory instruction in one tenure", twice);
+    }
+    ws_gpu_free(&gpu);
+  }
+}
+
 /* Every built-in kernel on tiny and fermi with Mascar, with and without the
 ** queue and in both non-owner modes, finishes with the end-of-run invariants
 ** (every load back, the queue empty, nothing held): no deadlock or lost
@@ -230,6 +392,8 @@ int main(void) {
   test_fig4_2_baseline();
   test_fig4_2_mascar();
   test_fig4_2_rexq();
+  test_fig4_6();
+  test_nonowner_modes();
   test_kernels_finish();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
