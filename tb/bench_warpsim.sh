@@ -1,23 +1,40 @@
 #!/usr/bin/env bash
 # bench_warpsim.sh -- 'make bench-warpsim': warpsim's speed on the fermi configuration,
-# single-threaded, for a memory-bound (stream) and a compute-bound (compute) kernel.
-# Simulated cycles/s and warp-instructions/s, side by side in one run; a report, not a test
-# (target: >= 2 M warp-instructions/s for compute on one core).
+# single-threaded, for a memory-bound (stream) and a compute-bound (compute) kernel, with
+# every scheduler (SCHEDS: lrr, gto and the mechanisms). Simulated cycles/s and
+# warp-instructions/s, side by side in one run, and each scheduler's speed relative to gto
+# on the same kernel; a report, not a test (targets: >= 2 M warp-instructions/s for compute
+# on one core; a mechanism at most 2x slower than gto).
 set -eu
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}
 WS=$BUILD/warpsim
 GRID=${GRID:-240}          # 16 CTAs per SM on 15 SMs
 ITERS=${ITERS:-64}
+SCHEDS=${SCHEDS:-"lrr gto mascar"}
 out=$BUILD/bench_warpsim.csv
-echo "kernel,config,grid,iterations,cycles,warp_instructions,seconds,cycles_per_s,warp_inst_per_s" >"$out"
-printf '| %-8s | %-6s | %10s | %12s | %8s | %12s | %14s |\n' kernel config cycles warp-inst seconds "cycles/s" "warp-inst/s"
-printf '|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------- ------------ -------------- ---------- -------------- ----------------
-for k in stream compute; do
-  line=$(taskset -c 0 "$WS" --named fermi --grid "$GRID" --iterations "$ITERS" --quiet --speed --progress 0 "$k" | grep '^speed:')
+echo "kernel,config,sched,grid,iterations,cycles,warp_instructions,seconds,cycles_per_s,warp_inst_per_s,speed_vs_gto" >"$out"
+printf '| %-8s | %-6s | %-7s | %10s | %12s | %8s | %12s | %14s | %7s |\n' kernel config sched cycles warp-inst seconds \
+  "cycles/s" "warp-inst/s" "vs gto"
+printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------- --------- ------------ -------------- ---------- \
+  -------------- ---------------- ---------
+measure() {   # measure KERNEL SCHED: sets cyc insts secs cps ips
+  local line
+  line=$(taskset -c 0 "$WS" --named fermi --set "sched=$2" --grid "$GRID" --iterations "$ITERS" --quiet --speed \
+         --progress 0 "$1" | grep '^speed:')
   # speed: K on C: N cycles, M warp-instructions in S s: X cycles/s, Y warp-instructions/s
   read -r cyc insts secs cps ips < <(echo "$line" | sed -E 's/.*: ([0-9]+) cycles, ([0-9]+) warp-instructions in ([0-9.]+) s: ([0-9]+) cycles\/s, ([0-9]+) warp.*/\1 \2 \3 \4 \5/')
-  printf '| %-8s | %-6s | %10s | %12s | %8s | %12s | %14s |\n' "$k" fermi "$cyc" "$insts" "$secs" "$cps" "$ips"
-  echo "$k,fermi,$GRID,$ITERS,$cyc,$insts,$secs,$cps,$ips" >>"$out"
+}
+for k in stream compute; do
+  measure "$k" gto                        # the reference for 'vs gto', measured once
+  gto="$cyc $insts $secs $cps $ips"
+  gto_ips=$ips
+  for s in $SCHEDS; do
+    if [ "$s" = gto ]; then read -r cyc insts secs cps ips <<<"$gto"; else measure "$k" "$s"; fi
+    rel=$(awk -v a="$ips" -v b="$gto_ips" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
+    printf '| %-8s | %-6s | %-7s | %10s | %12s | %8s | %12s | %14s | %7s |\n' "$k" fermi "$s" "$cyc" "$insts" "$secs" \
+      "$cps" "$ips" "$rel"
+    echo "$k,fermi,$s,$GRID,$ITERS,$cyc,$insts,$secs,$cps,$ips,$rel" >>"$out"
+  done
 done
 echo "(single core: taskset -c 0; CSV: $out)"

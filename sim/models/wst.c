@@ -31,8 +31,11 @@ void wst_reset(wst_model *m) {
 }
 
 int wst_oldest(const wst_model *m, uint64_t set) {
-  for (int i = 0; i < (int)m->p.W; i++)
-    if ((set >> i & 1) && (set & ~m->older[i] & ~((uint64_t)1 << i)) == 0) return i;
+  set &= m->warp_mask;
+  for (uint64_t s = set; s; s &= s - 1) {     /* the members in slot order */
+    int i = __builtin_ctzll(s);
+    if ((set & ~m->older[i] & ~((uint64_t)1 << i)) == 0) return i;
+  }
   return -1;
 }
 

@@ -45,6 +45,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     ws_warp *w = &s->warps[slot];
     memset(w, 0, sizeof *w);
     w->live = 1;
+    s->warp_changed |= (uint64_t)1 << slot;
     w->cta_slot = cs;
     w->warp_in_cta = k;
     int threads = g->kern.cta - k * 32;
@@ -100,12 +101,6 @@ static uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w
 
 /* ---- the scoreboard and issue -------------------------------------------------- */
 
-int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
-  if (!w->live || w->issued_all || w->at_barrier || w->resume > now) return 0;
-  for (int k = 0; k < in->nsrc; k++)
-    if (w->reg_ready[in->src[k]] > now) return 0;
-  return in->dst < 0 || w->reg_ready[in->dst] <= now;   /* no write over a pending write */
-}
 
 int ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now) {
   if (pipe == WS_PIPE_MEM) return !s->lsu.busy;
@@ -123,6 +118,7 @@ static void ws_barrier_release(const ws_gpu *g, ws_sm *s, int cs) {
     ws_warp *w = &s->warps[i];
     if (w->live && w->cta_slot == cs && w->at_barrier) {
       w->at_barrier = 0;
+      s->warp_changed |= (uint64_t)1 << i;
       w->resume = g->now + 1;
       cta->at_barrier--;
     }
@@ -195,6 +191,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     s->ctas[w->cta_slot].at_barrier++;
     break;
   }
+  s->warp_changed |= (uint64_t)1 << slot;
   if (++w->pc == g->kern.n_inst) {
     w->pc = 0;
     if (++w->iter == g->kern.iterations) w->issued_all = 1;
@@ -290,6 +287,7 @@ static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
   w->outstanding--;
   if (w->last_wb < now) w->last_wb = now;
   if (--w->reg_pending[reg]) return;
+  s->warp_changed |= (uint64_t)1 << slot;
   w->reg_ready[reg] = now + 1;                   /* written at t, read from t + 1 */
   w->reg_long[reg] = 0;
   s->loads_done++;
@@ -491,6 +489,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
     if (s->lsu.busy && s->lsu.warp == i) continue;
     if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
     w->live = 0;
+    s->warp_changed |= (uint64_t)1 << i;
     s->live_warps--;
     ws_cta *cta = &s->ctas[w->cta_slot];
     if (w->at_barrier) cta->at_barrier--;      /* its last instruction was the barrier */

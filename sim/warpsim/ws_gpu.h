@@ -128,6 +128,10 @@ typedef struct ws_mascar {
   uint8_t    launch_q[WS_MAX_WARPS];/* warps waiting for the wst's one launch a cycle */
   int        launch_head, launch_count;
   uint64_t   launch_pending;    /* slots in launch_q */
+  /* each warp's next instruction, recomputed only for the warps in ws_sm.warp_changed */
+  int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
+  uint64_t   valid_next;        /* warps resident with instructions left */
+  uint64_t   mem_next, dep_ll;  /* its next instruction accesses memory; waits on the warp's own load */
   uint64_t   mem_ready;         /* warps memory-ready this cycle: next is memory, operands ready */
   uint64_t   nonowner_ok;       /* mascar_nonowner = issue: warps that may still send one memory instruction */
   int        prev_owner;        /* last cycle's owner, -1 none */
@@ -152,6 +156,8 @@ typedef struct ws_sm {
   ws_ring    hit_q;             /* L1 hits waiting for their return cycle */
   int64_t   *load_born;         /* per warp x register: cycle the load issued (latency stats) */
   int        live_ctas, live_warps;
+  uint64_t   warp_changed;      /* warps whose next instruction or its operands changed (issue, a load's
+                                ** last line back, barrier, placed, retired) since the last look */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
   uint64_t   lsu_stall_cycles, active_cycles;
@@ -273,9 +279,16 @@ void    ws_mascar_free(ws_sm *s);
 void    ws_mascar_edge(ws_gpu *g, ws_sm *s);
 void    ws_mascar_launch(ws_sm *s, int slot);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
+/* the scoreboard: the warp may issue IN at NOW (its sources and its
+** destination have no pending write) */
+static inline int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {
+  if (!w->live || w->issued_all || w->at_barrier || w->resume > now) return 0;
+  for (int k = 0; k < in->nsrc; k++)
+    if (w->reg_ready[in->src[k]] > now) return 0;
+  return in->dst < 0 || w->reg_ready[in->dst] <= now;   /* no write over a pending write */
+}
 /* the SM's issue rules, shared by the schedulers (ws_core.c) */
 int     ws_pipe_of(int op);
-int     ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now);
 int     ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now);
 void    ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot);
 

@@ -54,12 +54,31 @@ void ws_mascar_free(ws_sm *s) {
   ws_slot_free(&s->mascar.rexq);
 }
 
-/* warps that hold a warp of the kernel with instructions left */
-static uint64_t ws_valid_warps(const ws_gpu *g, const ws_sm *s) {
-  uint64_t v = 0;
-  for (int i = 0; i < g->cfg.warps_per_sm; i++)
-    if (s->warps[i].live && !s->warps[i].issued_all) v |= bit(i);
-  return v;
+/* Warp i's next instruction: when its operands are ready (ws_can_issue
+** holds from that cycle on until the warp changes), whether it accesses
+** memory, and whether it waits on one of the warp's own loads (the long-
+** latency bit of a source, or of its destination: a write over its own
+** pending load waits too). */
+static void ws_mascar_look(const ws_gpu *g, ws_sm *s, int i) {
+  ws_mascar *m = &s->mascar;
+  const ws_warp *w = &s->warps[i];
+  m->valid_next &= ~bit(i);
+  m->mem_next &= ~bit(i);
+  m->dep_ll &= ~bit(i);
+  m->ready_at[i] = WS_NEVER;
+  if (!w->live || w->issued_all) return;
+  m->valid_next |= bit(i);
+  const ws_inst *in = &g->kern.inst[w->pc];
+  if (ws_pipe_of(in->op) == WS_PIPE_MEM) m->mem_next |= bit(i);
+  int ll = in->dst >= 0 && w->reg_long[in->dst];
+  int64_t at = w->resume;
+  for (int k = 0; k < in->nsrc; k++) {
+    ll |= w->reg_long[in->src[k]];
+    if (w->reg_ready[in->src[k]] > at) at = w->reg_ready[in->src[k]];
+  }
+  if (in->dst >= 0 && w->reg_ready[in->dst] > at) at = w->reg_ready[in->dst];
+  if (ll) m->dep_ll |= bit(i);
+  if (!w->at_barrier) m->ready_at[i] = at;
 }
 
 /* Start of cycle t: the blocks' registered outputs.  wst's picks depend on
@@ -69,7 +88,7 @@ static void ws_mascar_begin(ws_gpu *g, ws_sm *s) {
   memsat_in mi = {0};
   ws_slot_eval(&m->memsat, &mi, &m->sat);
   wst_in wi = {0};
-  m->valid = wi.warp_valid = ws_valid_warps(g, s);
+  m->valid = wi.warp_valid = m->valid_next;
   ws_slot_eval(&m->wst, &wi, &m->pick);
   int owner = m->pick.owner_valid ? (int)m->pick.owner : -1;
   if (m->pick.mode_mp && !g->finished) m->mp_cycles++;
@@ -159,26 +178,21 @@ void ws_schedule_mascar(ws_gpu *g, ws_sm *s) {
 
 /* End of cycle t (the CTAs of t + 1 placed): memsat's and wst's clock edge. */
 void ws_mascar_edge(ws_gpu *g, ws_sm *s) {
-  const ws_config *c = &g->cfg;
   ws_mascar *m = &s->mascar;
   memsat_in mi = {.mshr_occ = m->occ_mshr, .missq_occ = m->occ_missq};
-  memsat_out mo;
-  ws_slot_step(&m->memsat, &mi, &mo);
+  ws_slot_tick(&m->memsat, &mi);                /* its outputs are registered: read at the next begin */
 
   wst_in wi = {0};
   wi.warp_valid = m->valid;
   wi.sat = m->sat.sat;
   int64_t next = g->now + 1;
-  for (int i = 0; i < c->warps_per_sm; i++) {
-    const ws_warp *w = &s->warps[i];
-    if (!w->live || w->issued_all) continue;
-    const ws_inst *in = &g->kern.inst[w->pc];
-    int mem = ws_pipe_of(in->op) == WS_PIPE_MEM;
-    int ll = in->dst >= 0 && w->reg_long[in->dst];   /* a write over its own load's pending write waits too */
-    for (int k = 0; k < in->nsrc; k++) ll |= w->reg_long[in->src[k]];
-    if (mem) wi.mem_next |= bit(i);
-    if (ll) wi.dep_ll |= bit(i);
-    if (ws_can_issue(w, in, next) && !(mem && m->queued[i])) wi.ready |= bit(i);
+  for (uint64_t ch = s->warp_changed; ch; ch &= ch - 1) ws_mascar_look(g, s, __builtin_ctzll(ch));
+  s->warp_changed = 0;
+  wi.mem_next = m->mem_next;
+  wi.dep_ll = m->dep_ll;
+  for (uint64_t v = m->valid_next; v; v &= v - 1) {
+    int i = __builtin_ctzll(v);
+    if (m->ready_at[i] <= next && !((m->mem_next >> i & 1) && m->queued[i])) wi.ready |= bit(i);
   }
   m->mem_ready = wi.mem_next & wi.ready;
   wi.mrq_empty = m->mem_ready == 0;
@@ -194,8 +208,7 @@ void ws_mascar_edge(ws_gpu *g, ws_sm *s) {
     m->launch_count--;
   }
   if (wi.sat != m->pick.mode_mp && !g->finished) m->mode_switches++;
-  wst_out wo;
-  ws_slot_step(&m->wst, &wi, &wo);
+  ws_slot_tick(&m->wst, &wi);                   /* outputs: this cycle's warp_valid, as evaluated at the begin */
 }
 
 /* A warp placed on the SM becomes the youngest at one of the next edges (wst

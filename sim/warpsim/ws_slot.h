@@ -40,7 +40,10 @@ static inline void ws_slot_eval(ws_slot *s, const void *in, void *out) {
   s->ops->eval(s->state, in, out);
 }
 
-/* the clock edge after ws_slot_eval with the same IN */
+/* the clock edge with IN.  A caller that read the outputs earlier in the
+** cycle (ws_slot_eval) with other inputs must know that those outputs do not
+** depend on the inputs that changed since (e.g. registered outputs); an RTL
+** slot settles IN before the edge. */
 static inline void ws_slot_tick(ws_slot *s, const void *in) {
   s->ops->tick(s->state, in);
   s->steps++;
