@@ -37,7 +37,10 @@ int oaws_init(oaws_model *m, const oaws_params *p) {
 }
 
 void oaws_reset(oaws_model *m) {
-  for (int i = 0; i < m->W; i++) m->older[i] = m->wmask & ~(((uint64_t)2 << i) - 1);  /* slot order */
+  for (int i = 0; i < m->W; i++) {             /* slot order */
+    m->older[i] = m->wmask & ~(((uint64_t)2 << i) - 1);
+    m->elder[i] = ((uint64_t)1 << i) - 1;
+  }
   m->greedy_valid = m->greedy = 0;
   memset(m->ib_ld, 0, sizeof m->ib_ld);
   memset(m->ib_div, 0, sizeof m->ib_div);
@@ -53,9 +56,7 @@ void oaws_reset(oaws_model *m) {
 }
 
 int oaws_rank(const oaws_model *m, uint64_t live, int w) {
-  int r = 0;
-  for (int i = 0; i < m->W; i++) r += (int)((live >> i & 1) & (m->older[i] >> w & 1));
-  return r;
+  return __builtin_popcountll(live & m->elder[w]);
 }
 
 uint32_t oaws_base(const oaws_model *m, int dyn, uint32_t active) {
@@ -230,7 +231,9 @@ void oaws_tick(oaws_model *m, const oaws_in *in) {
     for (int i = 0; i < m->W; i++) {
       if ((uint32_t)i == lw) m->older[i] = 0;
       else m->older[i] |= (uint64_t)1 << lw;
+      m->elder[i] &= ~((uint64_t)1 << lw);     /* lw is older than nobody now */
     }
+    m->elder[lw] = m->wmask & ~((uint64_t)1 << lw);   /* every other warp is older than lw */
   }
   int do_issue = (in->issue & 1) && s.pick >= 0;
   if (do_issue) { m->greedy_valid = 1; m->greedy = (uint32_t)s.pick; }

@@ -25,6 +25,7 @@ typedef struct oaws_model {
   uint32_t wb_mask, mb_mask, tb_mask, sb_mask;
   /* state = the RTL's registers */
   uint64_t older[OAWS_MAX_W];           /* bit j of older[i]: warp i launched before j */
+  uint64_t elder[OAWS_MAX_W];           /* its transpose: bit i of elder[j]: warp i launched before j (the rank's popcount) */
   uint32_t greedy_valid, greedy;
   uint32_t ib_ld[2 * OAWS_MAX_W], ib_div[2 * OAWS_MAX_W], ib_base[2 * OAWS_MAX_W];
   uint32_t avail, inflight;

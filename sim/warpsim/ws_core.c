@@ -87,7 +87,7 @@ static void ws_thread_vars(const ws_gpu *g, const ws_sm *s, const ws_warp *w, in
   v[WS_VAR_NCTAID] = g->kern.grid;
 }
 
-static uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in) {
+uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in) {
   if (in->mask.n == 0) return w->exists;
   uint32_t m = 0;
   int64_t v[WS_VAR_N];
@@ -197,6 +197,37 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     if (++w->iter == g->kern.iterations) w->issued_all = 1;
   }
   if (in->op == WS_OP_BAR) ws_barrier_release(g, s, w->cta_slot);
+}
+
+/* Warp i's next instruction: when its operands are ready (ws_can_issue
+** holds from that cycle on until the warp changes), whether it accesses
+** memory, and whether it waits on one of the warp's own loads (the long-
+** latency bit of a source, or of its destination: a write over its own
+** pending load waits too). */
+static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
+  const ws_warp *w = &s->warps[i];
+  s->next_valid &= ~((uint64_t)1 << i);
+  s->next_mem &= ~((uint64_t)1 << i);
+  s->next_ll &= ~((uint64_t)1 << i);
+  s->ready_at[i] = WS_NEVER;
+  if (!w->live || w->issued_all) return;
+  s->next_valid |= ((uint64_t)1 << i);
+  const ws_inst *in = &g->kern.inst[w->pc];
+  if (ws_pipe_of(in->op) == WS_PIPE_MEM) s->next_mem |= ((uint64_t)1 << i);
+  int ll = in->dst >= 0 && w->reg_long[in->dst];
+  int64_t at = w->resume;
+  for (int k = 0; k < in->nsrc; k++) {
+    ll |= w->reg_long[in->src[k]];
+    if (w->reg_ready[in->src[k]] > at) at = w->reg_ready[in->src[k]];
+  }
+  if (in->dst >= 0 && w->reg_ready[in->dst] > at) at = w->reg_ready[in->dst];
+  if (ll) s->next_ll |= ((uint64_t)1 << i);
+  if (!w->at_barrier) s->ready_at[i] = at;
+}
+
+void ws_sm_look(const ws_gpu *g, ws_sm *s) {
+  for (uint64_t ch = s->warp_changed; ch; ch &= ch - 1) ws_look_warp(g, s, __builtin_ctzll(ch));
+  s->warp_changed = 0;
 }
 
 /* ---- warp-scheduling policies ------------------------------------------------------

@@ -128,10 +128,6 @@ typedef struct ws_mascar {
   uint8_t    launch_q[WS_MAX_WARPS];/* warps waiting for the wst's one launch a cycle */
   int        launch_head, launch_count;
   uint64_t   launch_pending;    /* slots in launch_q */
-  /* each warp's next instruction, recomputed only for the warps in ws_sm.warp_changed */
-  int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
-  uint64_t   valid_next;        /* warps resident with instructions left */
-  uint64_t   mem_next, dep_ll;  /* its next instruction accesses memory; waits on the warp's own load */
   uint64_t   mem_ready;         /* warps memory-ready this cycle: next is memory, operands ready */
   uint64_t   nonowner_ok;       /* mascar_nonowner = issue: warps that may still send one memory instruction */
   int        prev_owner;        /* last cycle's owner, -1 none */
@@ -157,7 +153,11 @@ typedef struct ws_sm {
   int64_t   *load_born;         /* per warp x register: cycle the load issued (latency stats) */
   int        live_ctas, live_warps;
   uint64_t   warp_changed;      /* warps whose next instruction or its operands changed (issue, a load's
-                                ** last line back, barrier, placed, retired) since the last look */
+                                ** last line back, barrier, placed, retired) since the last ws_sm_look */
+  /* each warp's next instruction as of the last ws_sm_look (the mechanisms' schedulers) */
+  int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
+  uint64_t   next_valid;        /* warps resident with instructions left */
+  uint64_t   next_mem, next_ll; /* its next instruction accesses memory; waits on the warp's own load */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
   uint64_t   lsu_stall_cycles, active_cycles;
@@ -291,5 +291,8 @@ static inline int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now)
 int     ws_pipe_of(int op);
 int     ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now);
 void    ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot);
+uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in);
+/* bring ready_at, next_valid, next_mem and next_ll up to date for the warps that changed */
+void    ws_sm_look(const ws_gpu *g, ws_sm *s);
 
 #endif

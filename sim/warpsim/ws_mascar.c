@@ -54,33 +54,6 @@ void ws_mascar_free(ws_sm *s) {
   ws_slot_free(&s->mascar.rexq);
 }
 
-/* Warp i's next instruction: when its operands are ready (ws_can_issue
-** holds from that cycle on until the warp changes), whether it accesses
-** memory, and whether it waits on one of the warp's own loads (the long-
-** latency bit of a source, or of its destination: a write over its own
-** pending load waits too). */
-static void ws_mascar_look(const ws_gpu *g, ws_sm *s, int i) {
-  ws_mascar *m = &s->mascar;
-  const ws_warp *w = &s->warps[i];
-  m->valid_next &= ~bit(i);
-  m->mem_next &= ~bit(i);
-  m->dep_ll &= ~bit(i);
-  m->ready_at[i] = WS_NEVER;
-  if (!w->live || w->issued_all) return;
-  m->valid_next |= bit(i);
-  const ws_inst *in = &g->kern.inst[w->pc];
-  if (ws_pipe_of(in->op) == WS_PIPE_MEM) m->mem_next |= bit(i);
-  int ll = in->dst >= 0 && w->reg_long[in->dst];
-  int64_t at = w->resume;
-  for (int k = 0; k < in->nsrc; k++) {
-    ll |= w->reg_long[in->src[k]];
-    if (w->reg_ready[in->src[k]] > at) at = w->reg_ready[in->src[k]];
-  }
-  if (in->dst >= 0 && w->reg_ready[in->dst] > at) at = w->reg_ready[in->dst];
-  if (ll) m->dep_ll |= bit(i);
-  if (!w->at_barrier) m->ready_at[i] = at;
-}
-
 /* Start of cycle t: the blocks' registered outputs.  wst's picks depend on
 ** warp_valid alone among its inputs; the other inputs matter at the edge. */
 static void ws_mascar_begin(ws_gpu *g, ws_sm *s) {
@@ -88,7 +61,7 @@ static void ws_mascar_begin(ws_gpu *g, ws_sm *s) {
   memsat_in mi = {0};
   ws_slot_eval(&m->memsat, &mi, &m->sat);
   wst_in wi = {0};
-  m->valid = wi.warp_valid = m->valid_next;
+  m->valid = wi.warp_valid = s->next_valid;
   ws_slot_eval(&m->wst, &wi, &m->pick);
   int owner = m->pick.owner_valid ? (int)m->pick.owner : -1;
   if (m->pick.mode_mp && !g->finished) m->mp_cycles++;
@@ -186,13 +159,12 @@ void ws_mascar_edge(ws_gpu *g, ws_sm *s) {
   wi.warp_valid = m->valid;
   wi.sat = m->sat.sat;
   int64_t next = g->now + 1;
-  for (uint64_t ch = s->warp_changed; ch; ch &= ch - 1) ws_mascar_look(g, s, __builtin_ctzll(ch));
-  s->warp_changed = 0;
-  wi.mem_next = m->mem_next;
-  wi.dep_ll = m->dep_ll;
-  for (uint64_t v = m->valid_next; v; v &= v - 1) {
+  ws_sm_look(g, s);
+  wi.mem_next = s->next_mem;
+  wi.dep_ll = s->next_ll;
+  for (uint64_t v = s->next_valid; v; v &= v - 1) {
     int i = __builtin_ctzll(v);
-    if (m->ready_at[i] <= next && !((m->mem_next >> i & 1) && m->queued[i])) wi.ready |= bit(i);
+    if (s->ready_at[i] <= next && !((s->next_mem >> i & 1) && m->queued[i])) wi.ready |= bit(i);
   }
   m->mem_ready = wi.mem_next & wi.ready;
   wi.mrq_empty = m->mem_ready == 0;
