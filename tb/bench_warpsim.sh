@@ -11,12 +11,12 @@ BUILD=${BUILD:-build}
 WS=$BUILD/warpsim
 GRID=${GRID:-240}          # 16 CTAs per SM on 15 SMs
 ITERS=${ITERS:-64}
-SCHEDS=${SCHEDS:-"lrr gto mascar"}
+SCHEDS=${SCHEDS:-"lrr gto mascar oaws_static oaws_dynamic"}
 out=$BUILD/bench_warpsim.csv
 echo "kernel,config,sched,grid,iterations,cycles,warp_instructions,seconds,cycles_per_s,warp_inst_per_s,speed_vs_gto" >"$out"
-printf '| %-8s | %-6s | %-7s | %10s | %12s | %8s | %12s | %14s | %7s |\n' kernel config sched cycles warp-inst seconds \
+printf '| %-8s | %-6s | %-12s | %10s | %12s | %8s | %12s | %14s | %7s |\n' kernel config sched cycles warp-inst seconds \
   "cycles/s" "warp-inst/s" "vs gto"
-printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------- --------- ------------ -------------- ---------- \
+printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------- -------------- ------------ -------------- ---------- \
   -------------- ---------------- ---------
 measure() {   # measure KERNEL SCHED: sets cyc insts secs cps ips
   local line
@@ -32,7 +32,7 @@ for k in stream compute; do
   for s in $SCHEDS; do
     if [ "$s" = gto ]; then read -r cyc insts secs cps ips <<<"$gto"; else measure "$k" "$s"; fi
     rel=$(awk -v a="$ips" -v b="$gto_ips" 'BEGIN { printf "%.2f", (b > 0 ? a / b : 0) }')
-    printf '| %-8s | %-6s | %-7s | %10s | %12s | %8s | %12s | %14s | %7s |\n' "$k" fermi "$s" "$cyc" "$insts" "$secs" \
+    printf '| %-8s | %-6s | %-12s | %10s | %12s | %8s | %12s | %14s | %7s |\n' "$k" fermi "$s" "$cyc" "$insts" "$secs" \
       "$cps" "$ips" "$rel"
     echo "$k,fermi,$s,$GRID,$ITERS,$cyc,$insts,$secs,$cps,$ips,$rel" >>"$out"
   done

@@ -380,6 +380,7 @@ plan_tests() {
     local ws_src; ws_src=$(ls sim/warpsim/ws_*.c | tr '\n' ' ')
     add warpsim_model     300 6 - t_warpsim_unit test_model $ws_src tb/warpsim/test_model.c build/san/lib/libwgsim.a
     add warpsim_mascar    300 6 - t_warpsim_unit test_mascar $ws_src tb/warpsim/test_mascar.c build/san/lib/libwgsim.a
+    add warpsim_oaws      300 6 - t_warpsim_unit test_oaws $ws_src tb/warpsim/test_oaws.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi

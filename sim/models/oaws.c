@@ -79,10 +79,13 @@ static void oa_schedule(const oaws_model *m, const oaws_in *in, oa_sched *s) {
   int rhs_neg = m->inflight > m->avail;
   uint32_t rhs = m->avail - m->inflight;
   s->occ = s->loc = s->hd_ld = 0;
-  for (int w = 0; w < m->W; w++) {
+  /* every output looks at ready warps only (occlude, locality and the pick are masked by
+  ** ready), so only they are classified */
+  for (uint64_t r = ready; r; r &= r - 1) {
+    int w = __builtin_ctzll(r);
     int e = 2 * w + (int)(head >> w & 1);
     uint32_t ld = m->ib_ld[e], dv = m->ib_div[e], base = m->ib_base[e];
-    int rank = oaws_rank(m, live, w);
+    int rank = dyn ? oaws_rank(m, live, w) : 0;   /* the rank matters in dynamic mode only */
     int loc = dyn && (live >> w & 1) && (uint32_t)rank < m->ocw;
     uint32_t thr = base + (uint32_t)rank, pred;
     if (!ld) pred = 0;
@@ -93,7 +96,7 @@ static void oa_schedule(const oaws_model *m, const oaws_in *in, oa_sched *s) {
     s->pred[w] = pred;
     if (ld) s->hd_ld |= (uint64_t)1 << w;
     if (loc) s->loc |= (uint64_t)1 << w;
-    if ((ready >> w & 1) && pred != 0 && (rhs_neg || pred > rhs)) s->occ |= (uint64_t)1 << w;
+    if (pred != 0 && (rhs_neg || pred > rhs)) s->occ |= (uint64_t)1 << w;
   }
   uint64_t qual = ready & ~s->occ;
   s->pick = -1;

@@ -22,6 +22,7 @@
 #include "dram_mib_io.h"
 #include "memsat_io.h"
 #include "rexq_io.h"   /* line_bytes <= 256 keeps a line offset within its OFFSET_BITS <= 8 */
+#include "oaws_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -44,7 +45,7 @@
 */
 
 /* ORDER enum ws_sched_policy, ws_issue_mode, ws_mem_model */
-static const char *const sched_names[] = { "lrr", "gto", "mascar", NULL };
+static const char *const sched_names[] = { "lrr", "gto", "mascar", "oaws_static", "oaws_dynamic", NULL };
 static const char *const issue_names[] = { "one", "per_pipe", NULL };
 static const char *const mem_names[]   = { "hier", "fixed", NULL };
 static const char *const nonowner_names[] = { "hold", "issue", NULL };
@@ -62,7 +63,8 @@ static const ws_key keys[] = {
   KEY(warp_size,       32, 32,           0, "threads per warp: 32 (the only legal value today)"),
   KEY(n_sched,         1,  WS_MAX_SCHED, 0, "warp schedulers per SM; warp w belongs to scheduler w % n_sched"),
   KEYN(sched,          sched_names,       "lrr: loose round-robin; gto: greedy-then-oldest; mascar: Mascar's "
-                                          "memsat, wst and rexq blocks (EP/MP modes, owner warp, re-execution)"),
+                                          "memsat, wst and rexq blocks (EP/MP modes, owner warp, re-execution); oaws_static, "
+                                          "oaws_dynamic: the oaws block's occlusion check (Eq. 1) before GTO"),
   KEYN(issue_mode,     issue_names,       "one: a scheduler issues at most one instruction per cycle (GPGPU-Sim); "
                                           "per_pipe: at most one per pipe (memory, ALU, SFU) per cycle, from "
                                           "different warps (the thesis' Fig. 4.2)"),
@@ -122,6 +124,11 @@ static const ws_key keys[] = {
       "sched mascar: re-execution queue entries (rexq ENTRIES); 0 = none: a NACKed request blocks the LSU"),
   KEYN(mascar_nonowner, nonowner_names,   "sched mascar, MP mode: hold: non-owner memory instructions wait; "
                                           "issue: warps memory-ready when the owner took over still send one"),
+  /* ---- OAWS ---- */
+  KEY(oaws_smr,        OAWS_SMR_MIN, OAWS_SMR_MAX, 0,
+      "sched oaws_static: a divergent load predicts this percentage of its active threads as misses (oaws SMR)"),
+  KEY(oaws_dlc,        OAWS_DLC_MIN, OAWS_DLC_MAX, 0, "sched oaws_*: Divergent Load Classifier entries (oaws DLC)"),
+  KEY(oaws_cntb,       OAWS_CNTB_MIN, OAWS_CNTB_MAX, 0, "sched oaws_dynamic: bits of the OCW estimator's counter (oaws CNTB)"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -328,6 +335,9 @@ static const named_row fermi_rows[] = {
   { "mascar_hold",           "0", "INFERRED: no minimum" },
   { "mascar_rexq",           "32", "thesis 4.4.3: \"a 32 entry re-execution queue\"" },
   { "mascar_nonowner",       "issue", "thesis 4.3.4: \"Mascar allows these non-owner, memory-ready warps to issue to the L1\"" },
+  { "oaws_smr",        "50",   "OAWS 4.2: SMR = 50 %" },
+  { "oaws_dlc",        "32",   "OAWS 4.4: a 32-entry DLC" },
+  { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -351,6 +361,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -385,6 +396,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_clr_free_missq", "2", NULL }, { "mascar_hold", "0", NULL },
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -481,6 +493,15 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
     if (!(c->mascar_set_free_missq < c->mascar_clr_free_missq && c->mascar_clr_free_missq <= c->l1_miss_queue))
       return fail(err, n, "sched = mascar needs mascar_set_free_missq < mascar_clr_free_missq <= l1_miss_queue; "
                   "have %d, %d, %d", c->mascar_set_free_missq, c->mascar_clr_free_missq, c->l1_miss_queue);
+  }
+  if (WS_SCHED_IS_OAWS(c->sched)) {
+    /* the oaws block's SETS (its Sets register) and W (at least two warps: OCW >= 2) */
+    if (c->l1_sets < OAWS_SETS_MIN || c->l1_sets > OAWS_SETS_MAX)
+      return fail(err, n, "sched = %s needs l1_sets in %d..%d (the oaws block's SETS); have %d",
+                  sched_names[c->sched], OAWS_SETS_MIN, OAWS_SETS_MAX, c->l1_sets);
+    if (c->warps_per_sm < OAWS_W_MIN)
+      return fail(err, n, "sched = %s needs warps_per_sm >= %d (the oaws block's W); have %d",
+                  sched_names[c->sched], OAWS_W_MIN, c->warps_per_sm);
   }
   if (c->mem_model == WS_MEM_FIXED && c->l1_sets > 0 && c->l1_hit_latency >= c->mem_latency)
     return fail(err, n, "l1_hit_latency = %d is not below mem_latency = %d: an L1 hit would be no faster "

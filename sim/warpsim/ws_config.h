@@ -19,8 +19,11 @@
 #define WS_MAX_SCHED    4    /* warp schedulers per SM */
 #define WS_MAX_PART     32   /* L2 partitions = DRAM channels */
 
-/* mascar: the memsat, wst and rexq blocks (Mascar, Sethia's thesis Ch. IV) */
-enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1, WS_SCHED_MASCAR = 2 };
+/* mascar: the memsat, wst and rexq blocks (Mascar, Sethia's thesis Ch. IV);
+** oaws_static, oaws_dynamic: the oaws block (OAWS, PACT'16) in its two modes */
+enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1, WS_SCHED_MASCAR = 2, WS_SCHED_OAWS_STATIC = 3,
+                       WS_SCHED_OAWS_DYNAMIC = 4 };
+#define WS_SCHED_IS_OAWS(s) ((s) == WS_SCHED_OAWS_STATIC || (s) == WS_SCHED_OAWS_DYNAMIC)
 /* one: a scheduler issues at most one instruction per cycle (GPGPU-Sim);
 ** per_pipe: at most one per execution pipe (memory, ALU, SFU) per cycle, from
 ** different warps -- the timing convention of the thesis' Fig. 4.2 example */
@@ -84,6 +87,10 @@ typedef struct ws_config {
   int mascar_hold;          /* memsat HOLD: a raised flag stays at least this many cycles */
   int mascar_rexq;          /* rexq ENTRIES; 0: no re-execution queue (a NACKed request blocks the LSU) */
   int mascar_nonowner;      /* enum ws_mascar_nonowner */
+  /* ---- OAWS (sched = oaws_static, oaws_dynamic): the oaws block's parameters ---- */
+  int oaws_smr;             /* oaws SMR: static OAWS's predicted miss rate, percent */
+  int oaws_dlc;             /* oaws DLC: Divergent Load Classifier entries */
+  int oaws_cntb;            /* oaws CNTB: bits of the OCW estimator's counter */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

@@ -53,7 +53,8 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     w->age = g->warp_age++;
     /* Mascar's wst orders warps by launch; its reset order is the slot order, which is the
     ** order of the CTAs placed in cycle 0, so only later placements are launches */
-    if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_mascar_launch(s, slot);
+    if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_warpq_push(&s->mascar.launches, slot);
+    if (WS_SCHED_IS_OAWS(c->sched)) ws_oaws_placed(g, s, slot);
   }
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
@@ -209,11 +210,15 @@ static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
   s->next_valid &= ~((uint64_t)1 << i);
   s->next_mem &= ~((uint64_t)1 << i);
   s->next_ll &= ~((uint64_t)1 << i);
+  s->next_sfu &= ~((uint64_t)1 << i);
+  s->next_bar &= ~((uint64_t)1 << i);
   s->ready_at[i] = WS_NEVER;
   if (!w->live || w->issued_all) return;
   s->next_valid |= ((uint64_t)1 << i);
   const ws_inst *in = &g->kern.inst[w->pc];
   if (ws_pipe_of(in->op) == WS_PIPE_MEM) s->next_mem |= ((uint64_t)1 << i);
+  if (ws_pipe_of(in->op) == WS_PIPE_SFU) s->next_sfu |= ((uint64_t)1 << i);
+  if (w->at_barrier) s->next_bar |= ((uint64_t)1 << i);
   int ll = in->dst >= 0 && w->reg_long[in->dst];
   int64_t at = w->resume;
   for (int k = 0; k < in->nsrc; k++) {
@@ -429,7 +434,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     if (m->q.issue) from = FROM_QUEUE;
     else if (qi.lsu_req || (l->held && !m->q.push_ok)) from = FROM_LSU;
     if (m->q.lsu_stall) { s->lsu_stall_cycles++; m->push_stall_cycles++; }
-  } else if (l->busy) from = FROM_LSU;
+  } else if (l->busy && l->next < l->n_lines) from = FROM_LSU;
   if (from == FROM_LSU) r = (ws_l1_req){l->lines[l->next], l->warp, l->reg, l->is_store};
   else if (from == FROM_QUEUE)
     r = (ws_l1_req){m->q.head_base >> g->line_shift, (int)m->q.head_warp, (int)m->q.head_reg, (int)m->q.head_st};
@@ -468,9 +473,18 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
       } else if (nonowner) m->nacks_nonowner++;
     }
     if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
+    s->oaws.mshr_alloc = out.req_alloc != 0;
+    s->oaws.mshr_free = out.drain_valid && out.drain_last;   /* drain_ready is 1 */
   }
 
   if (from == FROM_LSU) {
+    if (accepted && !l->is_store && WS_SCHED_IS_OAWS(c->sched)) {   /* OAWS hears this access next cycle */
+      ws_oaws *o = &s->oaws;
+      o->acc_now = 1;
+      o->acc_now_set = (int)(r.line & (uint64_t)(c->l1_sets - 1));
+      o->acc_now_miss = kind != WS_L1_DONE;           /* a miss or a merge: not a hit on valid data */
+      o->acc_now_last = l->next + 1 == l->n_lines;
+    }
     if (accepted) {
       l->next++;
       l->held = 0;
@@ -500,7 +514,13 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     m->res_ack = accepted;
     ws_slot_tick(&m->rexq, &qi);
   }
-  if (l->busy && l->next == l->n_lines) l->busy = 0;
+  if (l->busy && l->next == l->n_lines) {
+    /* OAWS: a load keeps the LSU one more cycle, in which the block hears its last access
+    ** and retires it; the next load's 'coal' would otherwise meet that access (the block
+    ** ignores an access in a coal cycle) */
+    if (WS_SCHED_IS_OAWS(c->sched) && !l->is_store && !l->tail) l->tail = 1;
+    else l->busy = l->tail = 0;
+  }
 
   ws_pkt *h = ws_ring_head(&s->hit_q);
   if (h && h->ready <= now) {
@@ -535,6 +555,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
 void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   if (s->live_warps) s->active_cycles++;
   if (g->cfg.sched == WS_SCHED_MASCAR) ws_schedule_mascar(g, s);
+  else if (WS_SCHED_IS_OAWS(g->cfg.sched)) ws_schedule_oaws(g, s);
   else if (s->live_warps) ws_schedule(g, s);
   ws_lsu_cycle(g, s);
   if (s->live_warps) ws_retire(g, s);

@@ -47,6 +47,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     s->load_born = calloc((size_t)c->warps_per_sm * WS_MAX_REGS, sizeof *s->load_born);
     for (int k2 = 0; k2 < WS_MAX_SCHED; k2++)
       for (int p = 0; p < WS_PIPES; p++) s->sched[k2].greedy[p] = -1;
+    for (int w = 0; w < c->warps_per_sm; w++) s->sched_warps[w % c->n_sched] |= (uint64_t)1 << w;
     bad |= !s->warps || !s->ctas || !s->load_born;
     bad |= ws_cache_init(&s->l1, c->l1_sets, c->l1_ways) != 0;
     bad |= ws_ring_init(&s->miss_q, c->l1_miss_queue) != 0;
@@ -58,6 +59,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     snprintf(owner, sizeof owner, "SM %d", i);
     if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, owner, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
+    if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
@@ -98,6 +100,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_ring_free(&s->hit_q);
     ws_slot_free(&s->l1_mshr);
     ws_mascar_free(s);
+    ws_slot_free(&s->oaws.slot);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -126,6 +129,8 @@ static void ws_cycle_end(ws_gpu *g) {
   if (g->next_cta < g->kern.grid) ws_dispatch(g);
   if (g->cfg.sched == WS_SCHED_MASCAR)
     for (int i = 0; i < g->cfg.n_sm; i++) ws_mascar_edge(g, &g->sm[i]);
+  if (WS_SCHED_IS_OAWS(g->cfg.sched))
+    for (int i = 0; i < g->cfg.n_sm; i++) ws_oaws_edge(g, &g->sm[i]);
 }
 
 void ws_gpu_cycle(ws_gpu *g) {
@@ -241,7 +246,22 @@ static ws_totals ws_sum(const ws_gpu *g) {
 
 static double ws_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-static const char *const ws_sched_label[] = {"lrr", "gto", "mascar"};   /* ORDER enum ws_sched_policy */
+static const char *const ws_sched_label[] = {"lrr", "gto", "mascar", "oaws_static", "oaws_dynamic"};   /* ORDER enum ws_sched_policy */
+
+typedef struct ws_oaws_totals {
+  uint64_t occluded_slots, occluded_warps, gated_loads, locality_cycles, ocw_sum, ocw_samples;
+} ws_oaws_totals;
+
+static ws_oaws_totals ws_oaws_sum(const ws_gpu *g) {
+  ws_oaws_totals t;
+  memset(&t, 0, sizeof t);
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    const ws_oaws *o = &g->sm[i].oaws;
+    t.occluded_slots += o->occluded_slots; t.occluded_warps += o->occluded_warps; t.gated_loads += o->gated_loads;
+    t.locality_cycles += o->locality_cycles; t.ocw_sum += o->ocw_sum; t.ocw_samples += o->ocw_samples;
+  }
+  return t;
+}
 
 /* Mascar's counters over every SM (docs/warpsim.md, "Mascar") */
 typedef struct ws_mascar_totals {
@@ -307,6 +327,16 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     fprintf(f, "  %-26s %" PRIu64 " NACKs (%" PRIu64 " non-owner misses), %" PRIu64 " queued, %" PRIu64
                " re-executions (%" PRIu64 " ACKed), LSU stalled on a full queue %" PRIu64 " cycles\n",
             "Mascar L1 and queue", m.nacks, m.nacks_nonowner, m.pushes, m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
+  if (WS_SCHED_IS_OAWS(c->sched)) {
+    ws_oaws_totals o = ws_oaws_sum(g);
+    fprintf(f, "  %-26s %" PRIu64 " issue slots lost (every ready warp occluded), %" PRIu64
+               " occluded warp-cycles, %" PRIu64 " loads predicted divergent",
+            "OAWS", o.occluded_slots, o.occluded_warps, o.gated_loads);
+    if (c->sched == WS_SCHED_OAWS_DYNAMIC)
+      fprintf(f, ", OCW avg %.2f, %" PRIu64 " locality warp-cycles", ws_ratio(o.ocw_sum, o.ocw_samples),
+              o.locality_cycles);
+    fprintf(f, "\n");
   }
 
   fprintf(f, "\n  %-10s", "occupancy");
@@ -405,6 +435,12 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
                ", \"lsu_queue_full_cycles\": %" PRIu64 "}",
             m.mp_cycles, m.mode_switches, m.owner_changes, m.nonowner_issues, m.nacks, m.nacks_nonowner, m.pushes,
             m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
+  if (WS_SCHED_IS_OAWS(c->sched)) {
+    ws_oaws_totals o = ws_oaws_sum(g);
+    fprintf(f, ",\n  \"oaws\": {\"occluded_slots\": %" PRIu64 ", \"occluded_warp_cycles\": %" PRIu64
+               ", \"divergent_loads\": %" PRIu64 ", \"locality_warp_cycles\": %" PRIu64 ", \"ocw_avg\": %.6f}",
+            o.occluded_slots, o.occluded_warps, o.gated_loads, o.locality_cycles, ws_ratio(o.ocw_sum, o.ocw_samples));
   }
   fprintf(f, ",\n  \"load_latency\": {\"count\": %" PRIu64 ", \"avg\": %.3f, \"max\": %" PRIu64 ", \"log2_hist\": [",
           g->lat_count, ws_ratio(g->lat_sum, g->lat_count), g->lat_max);

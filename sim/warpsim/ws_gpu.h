@@ -20,6 +20,7 @@
 #include "memsat_io.h"
 #include "wst_io.h"
 #include "rexq_io.h"
+#include "oaws_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -109,8 +110,31 @@ typedef struct ws_lsu {
   uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
   uint32_t active;
   int      held;                /* Mascar: line 'next' was NACKed; it waits to enter the re-execution queue */
+  int      tail;                /* OAWS: the cycle after a load's last line, in which OAWS hears that access */
+  uint32_t oaws_pred;           /* OAWS: the prediction the load carries from issue to retire */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
 } ws_lsu;
+
+/* a FIFO of warp slots, each at most once (a block port that takes one warp a cycle) */
+typedef struct ws_warpq {
+  uint8_t  q[WS_MAX_WARPS];
+  int      head, count;
+  uint64_t pending;             /* slots in the queue */
+} ws_warpq;
+static inline void ws_warpq_push(ws_warpq *q, int slot) {
+  if (q->pending >> slot & 1) return;
+  q->pending |= (uint64_t)1 << slot;
+  q->q[(q->head + q->count) % WS_MAX_WARPS] = (uint8_t)slot;
+  q->count++;
+}
+static inline int ws_warpq_pop(ws_warpq *q) {
+  if (!q->count) return -1;
+  int slot = q->q[q->head];
+  q->head = (q->head + 1) % WS_MAX_WARPS;
+  q->count--;
+  q->pending &= ~((uint64_t)1 << slot);
+  return slot;
+}
 
 /* Mascar (sched = mascar) on one SM: the memsat, wst and rexq blocks and what
 ** warpsim keeps between their clock edges, all learned from their outputs */
@@ -125,9 +149,7 @@ typedef struct ws_mascar {
   uint32_t   occ_mshr, occ_missq;/* the L1's occupancies during this cycle (memsat's inputs) */
   int        res_valid, res_ack;/* the L1's answer to the queue's access of the last cycle */
   uint8_t    queued[WS_MAX_WARPS];  /* each warp's requests in the queue (push_ok + 1, ACK - 1) */
-  uint8_t    launch_q[WS_MAX_WARPS];/* warps waiting for the wst's one launch a cycle */
-  int        launch_head, launch_count;
-  uint64_t   launch_pending;    /* slots in launch_q */
+  ws_warpq   launches;          /* warps waiting for the wst's one launch a cycle */
   uint64_t   mem_ready;         /* warps memory-ready this cycle: next is memory, operands ready */
   uint64_t   nonowner_ok;       /* mascar_nonowner = issue: warps that may still send one memory instruction */
   int        prev_owner;        /* last cycle's owner, -1 none */
@@ -136,15 +158,48 @@ typedef struct ws_mascar {
   uint64_t   nacks, nacks_nonowner, pushes, push_stall_cycles, reexec, reexec_ack, nonowner_issues;
 } ws_mascar;
 
+/* OAWS (sched = oaws_static, oaws_dynamic) on one SM: the oaws block, the
+** instruction buffer it reads (two entries per warp; warpsim fills the entry
+** of a warp's next instruction, one fill a cycle), and the events of the
+** LSU and the L1 it hears, all from warpsim's own units */
+typedef struct ws_oaws {
+  ws_slot   slot;
+  oaws_out  o;                  /* this cycle's outputs */
+  uint64_t  live, ready;        /* this cycle's inputs of the picks */
+  uint64_t  ib_head;            /* per warp: which I-buffer entry holds its next instruction */
+  uint64_t  ib_filled;          /* per warp: that entry is filled */
+  uint64_t  head_in;            /* ib_head as this cycle's picks saw it */
+  uint64_t  ib_load[2];         /* per entry (0, 1) and warp: it holds a load (a non-load entry is all zero in
+                                ** the block, so a non-load needs no fill into an entry that holds none) */
+  ws_warpq  fills, launches;    /* warps waiting for the fill port, for the launch port */
+  int       issued;             /* the block's pick issued this cycle */
+  int       coal, coal_nacc;    /* a load entered L1D service this cycle, its coalesced accesses */
+  uint32_t  coal_pc;
+  int       acc, acc_set, acc_miss, acc_last;   /* last cycle's L1D access of the load in service */
+  int       acc_now, acc_now_set, acc_now_miss, acc_now_last;
+  uint32_t  acc_pred;           /* the prediction the load in service carries (retired with its last access) */
+  int       retire_now;         /* a load without active threads retires at its issue */
+  uint32_t  retire_now_pred;
+  int       mshr_alloc, mshr_free;/* this cycle's L1 MSHR events */
+  /* statistics */
+  uint64_t  occluded_slots;     /* cycles a warp was ready but every ready warp was occluded */
+  uint64_t  occluded_warps;     /* ready warps occluded, summed over cycles */
+  uint64_t  gated_loads;        /* loads issued with a prediction above 1 (divergent, as the DLC knew them) */
+  uint64_t  locality_cycles;    /* dynamic: ready locality warps, summed over cycles */
+  uint64_t  ocw_sum, ocw_samples;/* dynamic: OCW averaged over the kernel's cycles */
+} ws_oaws;
+
 typedef struct ws_sm {
   int        id;
   ws_warp   *warps;             /* warps_per_sm */
   ws_cta    *ctas;              /* ctas_per_sm */
   ws_sched   sched[WS_MAX_SCHED];
+  uint64_t   sched_warps[WS_MAX_SCHED];   /* the warp slots of each scheduler (w % n_sched) */
   ws_lsu     lsu;
   ws_cache   l1;
   ws_slot    l1_mshr;           /* the mshr block */
   ws_mascar  mascar;            /* sched = mascar only */
+  ws_oaws    oaws;              /* sched = oaws_* only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
@@ -158,6 +213,7 @@ typedef struct ws_sm {
   int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
   uint64_t   next_valid;        /* warps resident with instructions left */
   uint64_t   next_mem, next_ll; /* its next instruction accesses memory; waits on the warp's own load */
+  uint64_t   next_sfu, next_bar;/* it uses the SFU; the warp waits at a barrier */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
   uint64_t   lsu_stall_cycles, active_cycles;
@@ -277,7 +333,10 @@ void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */
 int     ws_mascar_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
 void    ws_mascar_free(ws_sm *s);
 void    ws_mascar_edge(ws_gpu *g, ws_sm *s);
-void    ws_mascar_launch(ws_sm *s, int slot);
+int     ws_oaws_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
+void    ws_oaws_edge(ws_gpu *g, ws_sm *s);
+void    ws_schedule_oaws(ws_gpu *g, ws_sm *s);
+void    ws_oaws_placed(ws_gpu *g, ws_sm *s, int slot);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
 /* the scoreboard: the warp may issue IN at NOW (its sources and its
 ** destination have no pending write) */

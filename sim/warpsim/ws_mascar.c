@@ -172,24 +172,11 @@ void ws_mascar_edge(ws_gpu *g, ws_sm *s) {
   wi.rexq_warp = m->has_rexq ? m->q.head_warp : 0;
   wi.alu_issue = (uint32_t)m->alu_issue;
   wi.mem_issue = (uint32_t)m->mem_issue;
-  if (m->launch_count) {                          /* one launch a cycle, in dispatch order */
+  int lw = ws_warpq_pop(&m->launches);          /* one launch a cycle, in placement order */
+  if (lw >= 0) {
     wi.launch = 1;
-    wi.launch_warp = m->launch_q[m->launch_head];
-    m->launch_pending &= ~bit(m->launch_q[m->launch_head]);
-    m->launch_head = (m->launch_head + 1) % WS_MAX_WARPS;
-    m->launch_count--;
+    wi.launch_warp = (uint32_t)lw;
   }
   if (wi.sat != m->pick.mode_mp && !g->finished) m->mode_switches++;
   ws_slot_tick(&m->wst, &wi);                   /* outputs: this cycle's warp_valid, as evaluated at the begin */
-}
-
-/* A warp placed on the SM becomes the youngest at one of the next edges (wst
-** takes one launch a cycle).  A slot already waiting keeps its place: the
-** queue never holds more than the SM's warps. */
-void ws_mascar_launch(ws_sm *s, int slot) {
-  ws_mascar *m = &s->mascar;
-  if (m->launch_pending >> slot & 1) return;
-  m->launch_pending |= bit(slot);
-  m->launch_q[(m->launch_head + m->launch_count) % WS_MAX_WARPS] = (uint8_t)slot;
-  m->launch_count++;
 }

@@ -91,8 +91,8 @@ static void file_fails(const char *name, const char *text, const char *want) {
 static void test_key_table(void) {
   int n;
   const ws_key *k = ws_config_keys(&n);
-  /* one row per field but 'name': the int fields n_sm..mascar_nonowner, then max_cycles */
-  size_t ints = (offsetof(ws_config, mascar_nonowner) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
+  /* one row per field but 'name': the int fields n_sm..oaws_cntb, then max_cycles */
+  size_t ints = (offsetof(ws_config, oaws_cntb) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
   CHECK((size_t)n == ints + 1, "%d keys for %zu fields", n, ints + 1);
   for (int i = 0; i < n; i++) {
     CHECK(k[i].doc && k[i].doc[0], "%s has no doc", k[i].name);
@@ -101,7 +101,7 @@ static void test_key_table(void) {
       CHECK(k[i].offset != k[j].offset, "%s and %s share a field", k[i].name, k[j].name);
     }
     if (!k[i].is_int64)
-      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, mascar_nonowner),
+      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, oaws_cntb),
             "%s is not an int field", k[i].name);
     /* both ends of every range are legal; one beyond is not */
     ws_config c;
@@ -202,8 +202,8 @@ static void test_set(void) {
   set_fails("l1_sets", "48", "l1_sets = 48 is out of range (legal: 0..4096, 0 or a power of two)");
   set_fails("dram_queue", "48", "dram_queue = 48 is out of range (legal: 2..64, a power of two)");
   set_fails("dram_banks", "1", "dram_banks = 1 is out of range (legal: 2..16, a power of two)");
-  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto, mascar");
-  set_fails("sched", "3", "sched = 3 is out of range (legal: lrr, gto, mascar or 0..2)");
+  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto, mascar, oaws_static, oaws_dynamic");
+  set_fails("sched", "5", "sched = 5 is out of range (legal: lrr, gto, mascar, oaws_static, oaws_dynamic or 0..4)");
   set_fails("l1_mshrs", "4", "unknown key 'l1_mshrs'");
   set_fails("n_sm", "x12", "n_sm: 'x12' is not an integer (legal: 1..64)");
   set_fails("n_sm", "", "n_sm: '' is not an integer (legal: 1..64)");
@@ -277,6 +277,11 @@ static void test_check(void) {
   ws_config_set(&c, "mascar_set_free_missq", "2", err, sizeof err);
   CHECK(ws_config_check(&c, err, sizeof err) == -1, "raising with 2 free of 2 miss-queue entries, clearing at 2, passed");
   CHECK_STR(err, "sched = mascar needs mascar_set_free_missq < mascar_clr_free_missq <= l1_miss_queue; have 2, 2, 2");
+  /* OAWS watches the L1's sets: fig4_2 has no L1 */
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  ws_config_set(&c, "sched", "oaws_static", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == -1, "oaws without an L1 passed");
+  CHECK_STR(err, "sched = oaws_static needs l1_sets in 2..64 (the oaws block's SETS); have 0");
 }
 
 static void test_file(void) {

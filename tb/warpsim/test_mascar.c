@@ -374,7 +374,7 @@ static void test_kernels_finish(void) {
       for (int v = 0; v < 3; v++) {
         ws_config c;
         char err[512], why[600];
-        ws_config_named(&c, cfgs[ci], err, sizeof err);
+        CHECK(ws_config_named(&c, cfgs[ci], err, sizeof err) == 0, "%s", err);
         c.sched = WS_SCHED_MASCAR;
         if (v == 1) c.mascar_nonowner = WS_NONOWNER_HOLD;
         if (v == 2) c.mascar_rexq = 0;
