@@ -56,7 +56,7 @@ void oaws_reset(oaws_model *m) {
 }
 
 int oaws_rank(const oaws_model *m, uint64_t live, int w) {
-  return __builtin_popcountll(live & m->elder[w]);
+  return wg_popcount64(live & m->elder[w]);
 }
 
 uint32_t oaws_base(const oaws_model *m, int dyn, uint32_t active) {
@@ -102,8 +102,10 @@ static void oa_schedule(const oaws_model *m, const oaws_in *in, oa_sched *s) {
   s->pick = -1;
   if (m->greedy_valid && m->greedy < (uint32_t)m->W && (qual >> m->greedy & 1)) s->pick = (int)m->greedy;
   else
-    for (int i = 0; i < m->W; i++)
-      if ((qual >> i & 1) && (qual & ~m->older[i]) == ((uint64_t)1 << i)) { s->pick = i; break; }
+    for (uint64_t q = qual; q; q &= q - 1) {   /* the qualified warps in slot order: the oldest */
+      int i = __builtin_ctzll(q);
+      if ((qual & ~m->older[i]) == ((uint64_t)1 << i)) { s->pick = i; break; }
+    }
 }
 
 void oaws_eval(const oaws_model *m, const oaws_in *in, oaws_out *out) {

@@ -84,9 +84,9 @@ void ws_schedule_oaws(ws_gpu *g, ws_sm *s) {
   o->issued = o->coal = o->retire_now = 0;
   if (!g->finished) {
     uint64_t occ = o->o.occlude & o->ready;
-    o->occluded_warps += (uint64_t)__builtin_popcountll(occ);
+    o->occluded_warps += (uint64_t)wg_popcount64(occ);
     if (o->ready && !o->o.pick_valid) o->occluded_slots++;
-    o->locality_cycles += (uint64_t)__builtin_popcountll(o->o.locality);
+    o->locality_cycles += (uint64_t)wg_popcount64(o->o.locality);
     o->ocw_sum += o->o.ocw;
     o->ocw_samples++;
   }
