@@ -193,6 +193,15 @@ t_warpsim_kernels() {   # t_warpsim_kernels CONFIG: every built-in kernel with t
     echo "$k: checked on $c"
   done
 }
+t_warpsim_contract() {   # warpsim drives blocks only through slots: no model header, function or state type
+  local b bad=0
+  for b in $(sed -n 's/^WG_BLOCK(\([a-z0-9_]*\)).*/\1/p' gen/blocks.def); do
+    if grep -nE "#include \"$b\.h\"|\b${b}_(eval|tick|init|reset|model)\b" sim/warpsim/*.[ch]; then
+      echo "sim/warpsim reaches into the $b model (above): use its slot (ws_slot.h)"; bad=1
+    fi
+  done
+  return $bad
+}
 t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output file
   local d=$LOGS/warpsim_bad; rm -rf "$d"; mkdir -p "$d"
   printf 'n_sm = 2\nl1_ways = 0\n' >"$d/bad.cfg"
@@ -382,6 +391,7 @@ plan_tests() {
     add warpsim_mascar    300 6 - t_warpsim_unit test_mascar $ws_src tb/warpsim/test_mascar.c build/san/lib/libwgsim.a
     add warpsim_oaws      300 6 - t_warpsim_unit test_oaws $ws_src tb/warpsim/test_oaws.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
+    add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
     add warpsim_bad_input  60 1 - t_warpsim_bad
