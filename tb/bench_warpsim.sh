@@ -12,7 +12,7 @@ BUILD=${BUILD:-build}
 WS=$BUILD/warpsim
 GRID=${GRID:-240}          # 16 CTAs per SM on 15 SMs
 ITERS=${ITERS:-64}
-SCHEDS=${SCHEDS:-"lrr gto mascar oaws_static oaws_dynamic"}
+SCHEDS=${SCHEDS:-"lrr gto mascar oaws_static oaws_dynamic two_level"}
 out=$BUILD/bench_warpsim.csv
 echo "kernel,config,sched,grid,iterations,cycles,warp_instructions,seconds,cycles_per_s,warp_inst_per_s,speed_vs_gto" >"$out"
 printf '| %-8s | %-6s | %-12s | %10s | %12s | %8s | %12s | %14s | %7s |\n' kernel config sched cycles warp-inst seconds \

@@ -390,6 +390,7 @@ plan_tests() {
     add warpsim_model     300 6 - t_warpsim_unit test_model $ws_src tb/warpsim/test_model.c build/san/lib/libwgsim.a
     add warpsim_mascar    300 6 - t_warpsim_unit test_mascar $ws_src tb/warpsim/test_mascar.c build/san/lib/libwgsim.a
     add warpsim_oaws      300 6 - t_warpsim_unit test_oaws $ws_src tb/warpsim/test_oaws.c build/san/lib/libwgsim.a
+    add warpsim_tls       300 6 - t_warpsim_unit test_tls $ws_src tb/warpsim/test_tls.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny

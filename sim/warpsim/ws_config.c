@@ -23,6 +23,7 @@
 #include "memsat_io.h"
 #include "rexq_io.h"   /* line_bytes <= 256 keeps a line offset within its OFFSET_BITS <= 8 */
 #include "oaws_io.h"
+#include "tls_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -45,7 +46,8 @@
 */
 
 /* ORDER enum ws_sched_policy, ws_issue_mode, ws_mem_model */
-static const char *const sched_names[] = { "lrr", "gto", "mascar", "oaws_static", "oaws_dynamic", NULL };
+static const char *const sched_names[] = { "lrr", "gto", "mascar", "oaws_static", "oaws_dynamic", "two_level",
+                                           NULL };
 static const char *const issue_names[] = { "one", "per_pipe", NULL };
 static const char *const mem_names[]   = { "hier", "fixed", NULL };
 static const char *const nonowner_names[] = { "hold", "issue", NULL };
@@ -64,7 +66,8 @@ static const ws_key keys[] = {
   KEY(n_sched,         1,  WS_MAX_SCHED, 0, "warp schedulers per SM; warp w belongs to scheduler w % n_sched"),
   KEYN(sched,          sched_names,       "lrr: loose round-robin; gto: greedy-then-oldest; mascar: Mascar's "
                                           "memsat, wst and rexq blocks (EP/MP modes, owner warp, re-execution); oaws_static, "
-                                          "oaws_dynamic: the oaws block's occlusion check (Eq. 1) before GTO"),
+                                          "oaws_dynamic: the oaws block's occlusion check (Eq. 1) before GTO; two_level: the tls "
+                                          "block per scheduler (greedy active set, demotion, round-robin promotion)"),
   KEYN(issue_mode,     issue_names,       "one: a scheduler issues at most one instruction per cycle (GPGPU-Sim); "
                                           "per_pipe: at most one per pipe (memory, ALU, SFU) per cycle, from "
                                           "different warps (the thesis' Fig. 4.2)"),
@@ -129,6 +132,9 @@ static const ws_key keys[] = {
       "sched oaws_static: a divergent load predicts this percentage of its active threads as misses (oaws SMR)"),
   KEY(oaws_dlc,        OAWS_DLC_MIN, OAWS_DLC_MAX, 0, "sched oaws_*: Divergent Load Classifier entries (oaws DLC)"),
   KEY(oaws_cntb,       OAWS_CNTB_MIN, OAWS_CNTB_MAX, 0, "sched oaws_dynamic: bits of the OCW estimator's counter (oaws CNTB)"),
+  /* ---- two-level scheduler ---- */
+  KEY(tls_active,      TLS_ACTIVE_MIN, TLS_ACTIVE_MAX, 0,
+      "sched two_level: active warps of each scheduler's inner level (tls ACTIVE, at most its warps)"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -338,6 +344,7 @@ static const named_row fermi_rows[] = {
   { "oaws_smr",        "50",   "OAWS 4.2: SMR = 50 %" },
   { "oaws_dlc",        "32",   "OAWS 4.4: a 32-entry DLC" },
   { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
+  { "tls_active",      "8",    "Gebhart et al. 5.2: the design point, 8 active warps" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -361,7 +368,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -396,7 +403,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_clr_free_missq", "2", NULL }, { "mascar_hold", "0", NULL },
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -502,6 +509,16 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
     if (c->warps_per_sm < OAWS_W_MIN)
       return fail(err, n, "sched = %s needs warps_per_sm >= %d (the oaws block's W); have %d",
                   sched_names[c->sched], OAWS_W_MIN, c->warps_per_sm);
+  }
+  if (c->sched == WS_SCHED_TWO_LEVEL) {
+    /* the tls block per scheduler: WARPS = the scheduler's warps, ACTIVE <= WARPS */
+    int per = c->warps_per_sm / c->n_sched;   /* the scheduler with the fewest warps */
+    if (per < TLS_WARPS_MIN)
+      return fail(err, n, "sched = two_level needs at least %d warps per scheduler (the tls block's WARPS); "
+                  "warps_per_sm = %d over n_sched = %d gives %d", TLS_WARPS_MIN, c->warps_per_sm, c->n_sched, per);
+    if (c->tls_active > per)
+      return fail(err, n, "sched = two_level: tls_active = %d exceeds the %d warps of a scheduler "
+                  "(warps_per_sm = %d, n_sched = %d)", c->tls_active, per, c->warps_per_sm, c->n_sched);
   }
   if (c->mem_model == WS_MEM_FIXED && c->l1_sets > 0 && c->l1_hit_latency >= c->mem_latency)
     return fail(err, n, "l1_hit_latency = %d is not below mem_latency = %d: an L1 hit would be no faster "

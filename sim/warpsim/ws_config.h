@@ -20,9 +20,10 @@
 #define WS_MAX_PART     32   /* L2 partitions = DRAM channels */
 
 /* mascar: the memsat, wst and rexq blocks (Mascar, Sethia's thesis Ch. IV);
-** oaws_static, oaws_dynamic: the oaws block (OAWS, PACT'16) in its two modes */
+** oaws_static, oaws_dynamic: the oaws block (OAWS, PACT'16) in its two modes;
+** two_level: the tls block (Gebhart et al., ISCA'11), one per scheduler */
 enum ws_sched_policy { WS_SCHED_LRR = 0, WS_SCHED_GTO = 1, WS_SCHED_MASCAR = 2, WS_SCHED_OAWS_STATIC = 3,
-                       WS_SCHED_OAWS_DYNAMIC = 4 };
+                       WS_SCHED_OAWS_DYNAMIC = 4, WS_SCHED_TWO_LEVEL = 5 };
 #define WS_SCHED_IS_OAWS(s) ((s) == WS_SCHED_OAWS_STATIC || (s) == WS_SCHED_OAWS_DYNAMIC)
 /* one: a scheduler issues at most one instruction per cycle (GPGPU-Sim);
 ** per_pipe: at most one per execution pipe (memory, ALU, SFU) per cycle, from
@@ -91,6 +92,8 @@ typedef struct ws_config {
   int oaws_smr;             /* oaws SMR: static OAWS's predicted miss rate, percent */
   int oaws_dlc;             /* oaws DLC: Divergent Load Classifier entries */
   int oaws_cntb;            /* oaws CNTB: bits of the OCW estimator's counter */
+  /* ---- the two-level scheduler (sched = two_level) ---- */
+  int tls_active;           /* tls ACTIVE: active warps of each scheduler's inner level */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

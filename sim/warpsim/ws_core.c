@@ -55,6 +55,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     ** order of the CTAs placed in cycle 0, so only later placements are launches */
     if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_warpq_push(&s->mascar.launches, slot);
     if (WS_SCHED_IS_OAWS(c->sched)) ws_oaws_placed(g, s, slot);
+    if (c->sched == WS_SCHED_TWO_LEVEL) ws_warpq_push(&s->tls[slot % c->n_sched].launches, slot / c->n_sched);
   }
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
@@ -556,6 +557,7 @@ void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   if (s->live_warps) s->active_cycles++;
   if (g->cfg.sched == WS_SCHED_MASCAR) ws_schedule_mascar(g, s);
   else if (WS_SCHED_IS_OAWS(g->cfg.sched)) ws_schedule_oaws(g, s);
+  else if (g->cfg.sched == WS_SCHED_TWO_LEVEL) ws_schedule_tls(g, s);
   else if (s->live_warps) ws_schedule(g, s);
   ws_lsu_cycle(g, s);
   if (s->live_warps) ws_retire(g, s);

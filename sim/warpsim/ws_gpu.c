@@ -26,6 +26,14 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   g->kern = *k;
   g->line_shift = ws_log2(c->line_bytes);
   g->warps_per_cta = (k->cta + 31) / 32;
+  /* the compiler's long-latency mark (two-level scheduler): an instruction that sources a register
+  ** some load of the kernel writes */
+  g->ll_marked = calloc((size_t)k->n_inst, 1);
+  if (!g->ll_marked) { snprintf(err, n, "out of memory"); return -1; }
+  for (int i = 0; i < k->n_inst; i++)
+    for (int j = 0; j < k->n_inst; j++)
+      if (k->inst[j].op == WS_OP_LD)
+        for (int q = 0; q < k->inst[i].nsrc; q++) g->ll_marked[i] |= k->inst[i].src[q] == k->inst[j].dst;
   if (g->warps_per_cta > c->warps_per_sm) {
     snprintf(err, n, "kernel %s: a CTA of %d threads needs %d warps, more than warps_per_sm = %d",
              k->name, k->cta, g->warps_per_cta, c->warps_per_sm);
@@ -60,6 +68,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, owner, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
     if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
+    if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
@@ -101,6 +110,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_slot_free(&s->l1_mshr);
     ws_mascar_free(s);
     ws_slot_free(&s->oaws.slot);
+    ws_tls_free(s);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -117,6 +127,7 @@ void ws_gpu_free(ws_gpu *g) {
   }
   free(g->sm);
   free(g->part);
+  free(g->ll_marked);
   free(g->req_net.flight);
   free(g->resp_net.flight);
   memset(g, 0, sizeof *g);
@@ -131,6 +142,8 @@ static void ws_cycle_end(ws_gpu *g) {
     for (int i = 0; i < g->cfg.n_sm; i++) ws_mascar_edge(g, &g->sm[i]);
   if (WS_SCHED_IS_OAWS(g->cfg.sched))
     for (int i = 0; i < g->cfg.n_sm; i++) ws_oaws_edge(g, &g->sm[i]);
+  if (g->cfg.sched == WS_SCHED_TWO_LEVEL)
+    for (int i = 0; i < g->cfg.n_sm; i++) ws_tls_edge(g, &g->sm[i]);
 }
 
 void ws_gpu_cycle(ws_gpu *g) {
@@ -246,7 +259,7 @@ static ws_totals ws_sum(const ws_gpu *g) {
 
 static double ws_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)b : 0.0; }
 
-static const char *const ws_sched_label[] = {"lrr", "gto", "mascar", "oaws_static", "oaws_dynamic"};   /* ORDER enum ws_sched_policy */
+static const char *const ws_sched_label[] = {"lrr", "gto", "mascar", "oaws_static", "oaws_dynamic", "two_level"};   /* ORDER enum ws_sched_policy */
 
 typedef struct ws_oaws_totals {
   uint64_t occluded_slots, occluded_warps, gated_loads, locality_cycles, ocw_sum, ocw_samples;
@@ -327,6 +340,13 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     fprintf(f, "  %-26s %" PRIu64 " NACKs (%" PRIu64 " non-owner misses), %" PRIu64 " queued, %" PRIu64
                " re-executions (%" PRIu64 " ACKed), LSU stalled on a full queue %" PRIu64 " cycles\n",
             "Mascar L1 and queue", m.nacks, m.nacks_nonowner, m.pushes, m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
+  if (c->sched == WS_SCHED_TWO_LEVEL) {
+    uint64_t dem = 0, pro = 0;
+    for (int i = 0; i < c->n_sm; i++)
+      for (int k = 0; k < c->n_sched; k++) { dem += g->sm[i].tls[k].demotions; pro += g->sm[i].tls[k].promotions; }
+    fprintf(f, "  %-26s %d active of each scheduler's warps; %" PRIu64 " demotions, %" PRIu64 " promotions\n",
+            "two-level scheduler", c->tls_active, dem, pro);
   }
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);
@@ -435,6 +455,13 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
                ", \"lsu_queue_full_cycles\": %" PRIu64 "}",
             m.mp_cycles, m.mode_switches, m.owner_changes, m.nonowner_issues, m.nacks, m.nacks_nonowner, m.pushes,
             m.reexec, m.reexec_ack, m.push_stall_cycles);
+  }
+  if (c->sched == WS_SCHED_TWO_LEVEL) {
+    uint64_t dem = 0, pro = 0;
+    for (int i = 0; i < c->n_sm; i++)
+      for (int k = 0; k < c->n_sched; k++) { dem += g->sm[i].tls[k].demotions; pro += g->sm[i].tls[k].promotions; }
+    fprintf(f, ",\n  \"two_level\": {\"active\": %d, \"demotions\": %" PRIu64 ", \"promotions\": %" PRIu64 "}",
+            c->tls_active, dem, pro);
   }
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);

@@ -21,6 +21,7 @@
 #include "wst_io.h"
 #include "rexq_io.h"
 #include "oaws_io.h"
+#include "tls_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -189,6 +190,18 @@ typedef struct ws_oaws {
   uint64_t  ocw_sum, ocw_samples;/* dynamic: OCW averaged over the kernel's cycles */
 } ws_oaws;
 
+/* the two-level scheduler (sched = two_level): one tls block per scheduler;
+** scheduler k's warp id i is the SM's warp slot k + i * n_sched */
+typedef struct ws_tls {
+  ws_slot   slot;
+  int       warps;              /* the block's WARPS */
+  tls_out   o;                  /* this cycle's outputs */
+  tls_in    in;                 /* this cycle's inputs */
+  ws_warpq  launches;           /* warp ids waiting for the launch port */
+  /* statistics */
+  uint64_t  demotions, promotions, ghost_exits;
+} ws_tls;
+
 typedef struct ws_sm {
   int        id;
   ws_warp   *warps;             /* warps_per_sm */
@@ -200,6 +213,7 @@ typedef struct ws_sm {
   ws_slot    l1_mshr;           /* the mshr block */
   ws_mascar  mascar;            /* sched = mascar only */
   ws_oaws    oaws;              /* sched = oaws_* only */
+  ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
@@ -272,6 +286,8 @@ typedef struct ws_gpu {
   int64_t    drain_end;         /* cycle the memory system was empty after the kernel */
   int        warps_per_cta, ctas_fit; /* a CTA's warps; CTAs resident per SM */
   int        line_shift;
+  uint8_t   *ll_marked;         /* per instruction: a source is a load's destination (the two-level scheduler's
+                                ** compiler mark: it consumes a long-latency result) */
   uint64_t   lat_hist[WS_LAT_BUCKETS];
   uint64_t   lat_sum, lat_count, lat_max;
   FILE      *issue_trace;       /* when set: one line per issued instruction ("cycle sm sched slot ctaid warp iter pc op") */
@@ -337,6 +353,10 @@ int     ws_oaws_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
 void    ws_oaws_edge(ws_gpu *g, ws_sm *s);
 void    ws_schedule_oaws(ws_gpu *g, ws_sm *s);
 void    ws_oaws_placed(ws_gpu *g, ws_sm *s, int slot);
+int     ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
+void    ws_tls_free(ws_sm *s);
+void    ws_schedule_tls(ws_gpu *g, ws_sm *s);
+void    ws_tls_edge(ws_gpu *g, ws_sm *s);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
 /* the scoreboard: the warp may issue IN at NOW (its sources and its
 ** destination have no pending write) */

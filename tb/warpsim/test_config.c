@@ -91,8 +91,8 @@ static void file_fails(const char *name, const char *text, const char *want) {
 static void test_key_table(void) {
   int n;
   const ws_key *k = ws_config_keys(&n);
-  /* one row per field but 'name': the int fields n_sm..oaws_cntb, then max_cycles */
-  size_t ints = (offsetof(ws_config, oaws_cntb) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
+  /* one row per field but 'name': the int fields n_sm..tls_active, then max_cycles */
+  size_t ints = (offsetof(ws_config, tls_active) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
   CHECK((size_t)n == ints + 1, "%d keys for %zu fields", n, ints + 1);
   for (int i = 0; i < n; i++) {
     CHECK(k[i].doc && k[i].doc[0], "%s has no doc", k[i].name);
@@ -101,7 +101,7 @@ static void test_key_table(void) {
       CHECK(k[i].offset != k[j].offset, "%s and %s share a field", k[i].name, k[j].name);
     }
     if (!k[i].is_int64)
-      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, oaws_cntb),
+      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, tls_active),
             "%s is not an int field", k[i].name);
     /* both ends of every range are legal; one beyond is not */
     ws_config c;
@@ -202,8 +202,9 @@ static void test_set(void) {
   set_fails("l1_sets", "48", "l1_sets = 48 is out of range (legal: 0..4096, 0 or a power of two)");
   set_fails("dram_queue", "48", "dram_queue = 48 is out of range (legal: 2..64, a power of two)");
   set_fails("dram_banks", "1", "dram_banks = 1 is out of range (legal: 2..16, a power of two)");
-  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto, mascar, oaws_static, oaws_dynamic");
-  set_fails("sched", "5", "sched = 5 is out of range (legal: lrr, gto, mascar, oaws_static, oaws_dynamic or 0..4)");
+  set_fails("sched", "fifo", "sched: 'fifo' is not one of lrr, gto, mascar, oaws_static, oaws_dynamic, two_level");
+  set_fails("sched", "6",
+            "sched = 6 is out of range (legal: lrr, gto, mascar, oaws_static, oaws_dynamic, two_level or 0..5)");
   set_fails("l1_mshrs", "4", "unknown key 'l1_mshrs'");
   set_fails("n_sm", "x12", "n_sm: 'x12' is not an integer (legal: 1..64)");
   set_fails("n_sm", "", "n_sm: '' is not an integer (legal: 1..64)");
@@ -282,6 +283,12 @@ static void test_check(void) {
   ws_config_set(&c, "sched", "oaws_static", err, sizeof err);
   CHECK(ws_config_check(&c, err, sizeof err) == -1, "oaws without an L1 passed");
   CHECK_STR(err, "sched = oaws_static needs l1_sets in 2..64 (the oaws block's SETS); have 0");
+  /* the two-level scheduler's active set fits in a scheduler's warps: fig4_2 has 3 warps, one scheduler */
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  ws_config_set(&c, "sched", "two_level", err, sizeof err);
+  ws_config_set(&c, "tls_active", "4", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == -1, "4 active of 3 warps passed");
+  CHECK_STR(err, "sched = two_level: tls_active = 4 exceeds the 3 warps of a scheduler (warps_per_sm = 3, n_sched = 1)");
 }
 
 static void test_file(void) {
