@@ -51,12 +51,13 @@ enum { TLS_WARPS, TLS_ACTIVE, TLS_NPARAMS };
 
 static const wg_param_def tls_params[] = {
   {"WARPS",  32, 2, 64, 0, "resident warps, all of them in the outer (pending) level at first (paper 2.1: 32)"},
-  {"ACTIVE",  8, 1, 16, 0, "active slots of the inner level, issued from greedily (paper 5.2: 4, 6, 8; design point 8)"},
+  {"ACTIVE",  8, 1, 32, 0, "active slots of the inner level, issued from greedily (paper 5.2: 4, 6, 8; design point 8; ACTIVE = WARPS = 32: the single-level baseline)"},
 };
 
 static const wg_preset tls_presets[] = {
   {"gebhart", "WARPS=32 ACTIVE=8", "the paper's design point: 32 resident warps, 8 active (5.2, 5.4)", 0},
   {"small",   "WARPS=5 ACTIVE=2",  "5 warps (3-bit ids, three of them illegal), 2 active slots: fast tests and formal proofs", 0},
+  {"single_level", "WARPS=32 ACTIVE=32", "the paper's baseline: all 32 warps active, one level (5.2, Fig. 10)", 0},
 };
 
 typedef struct tls_dims {
@@ -87,22 +88,22 @@ static int tls_ports(wg_pv p, wg_port *o) {
   int n = 0;
 #define TLS_PORT(nm, dir, w, mw, doc) o[n++] = (wg_port){nm, dir, w, mw, doc}
   TLS_PORT("rst",          WG_IN,  1, 1, "synchronous reset: warps 0..ACTIVE-1 active in slots 0..ACTIVE-1, the others pending");
-  TLS_PORT("slot_ready",   WG_IN,  d.A, 16, "per active slot: its warp's next instruction can issue (operands ready, unit free)");
-  TLS_PORT("slot_llc",     WG_IN,  d.A, 16, "per active slot: the next instruction is marked as consuming a long-latency result (demotes)");
-  TLS_PORT("slot_exit",    WG_IN,  d.A, 16, "per active slot: the next instruction is the warp's exit (issuing it frees the slot)");
+  TLS_PORT("slot_ready",   WG_IN,  d.A, 32, "per active slot: its warp's next instruction can issue (operands ready, unit free)");
+  TLS_PORT("slot_llc",     WG_IN,  d.A, 32, "per active slot: the next instruction is marked as consuming a long-latency result (demotes)");
+  TLS_PORT("slot_exit",    WG_IN,  d.A, 32, "per active slot: the next instruction is the warp's exit (issuing it frees the slot)");
   TLS_PORT("warp_ready",   WG_IN,  d.W, 64, "per warp: its long-latency results have returned (a pending warp may be promoted)");
   TLS_PORT("launch",       WG_IN,  1, 1, "a new warp is launched into a free warp id (ignored unless the id is free and < WARPS)");
   TLS_PORT("launch_warp",  WG_IN,  d.WB, 6, "the launched warp's id");
   TLS_PORT("issue",        WG_OUT, 1, 1, "the picked slot's instruction issues this cycle");
   TLS_PORT("demote",       WG_OUT, 1, 1, "the picked slot's warp is demoted to the pending level (rfc: flush pick_slot, write back live values)");
   TLS_PORT("retire",       WG_OUT, 1, 1, "the issued instruction is the warp's exit: the slot frees (rfc: flush pick_slot, nothing written back)");
-  TLS_PORT("pick_slot",    WG_OUT, d.AB, 4, "the greedy pick (issue or demote), 0 when neither");
+  TLS_PORT("pick_slot",    WG_OUT, d.AB, 5, "the greedy pick (issue or demote), 0 when neither");
   TLS_PORT("pick_warp",    WG_OUT, d.WB, 6, "the warp in pick_slot, 0 when neither");
   TLS_PORT("promote",      WG_OUT, 1, 1, "a ready pending warp enters a free slot this cycle (round robin)");
-  TLS_PORT("promote_slot", WG_OUT, d.AB, 4, "the slot it enters (the lowest free one), 0 when none");
+  TLS_PORT("promote_slot", WG_OUT, d.AB, 5, "the slot it enters (the lowest free one), 0 when none");
   TLS_PORT("promote_warp", WG_OUT, d.WB, 6, "the promoted warp, 0 when none");
-  TLS_PORT("active_valid", WG_OUT, d.A, 16, "per slot: it holds a warp");
-  TLS_PORT("active_warp",  WG_OUT, d.A * d.WB, 96, "per slot s: its warp at [s*WB +: WB] (0 when the slot is free)");
+  TLS_PORT("active_valid", WG_OUT, d.A, 32, "per slot: it holds a warp");
+  TLS_PORT("active_warp",  WG_OUT, d.A * d.WB, 192, "per slot s: its warp at [s*WB +: WB] (0 when the slot is free)");
   TLS_PORT("active_full",  WG_OUT, 1, 1, "every slot holds a warp");
   TLS_PORT("pending",      WG_OUT, d.W, 64, "per warp: it is in the pending (outer) level");
 #undef TLS_PORT
@@ -293,11 +294,11 @@ static void tls_props(wg_buf *o, wg_pv p) {
 const wg_block wg_block_tls = {
   "tls", "Gebhart two-level warp scheduler: greedy issue over the active slots, demotion at long-latency consumers, round-robin promotion",
   "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)", "3.2, 5.2",
-  tls_params, TLS_NPARAMS, tls_presets, 2, "gebhart",
+  tls_params, TLS_NPARAMS, tls_presets, 3, "gebhart",
   "not stated: the paper gives no scheduler storage (3.2); our state is listed field by field",
   tls_check, tls_ports, tls_storage, tls_rtl, tls_props,
   "a promoted warp keeps its pending bit and never gets its active bit",
-  "ACTIVE=2,4,6,8,12,16",
+  "ACTIVE=2,4,6,8,12,16,24,32",
   NULL, 0,   /* no named encodings yet */
 };
 
@@ -306,7 +307,7 @@ const wg_block wg_block_tls = {
 enum { RFC_ACTIVE, RFC_ENTRIES, RFC_THREADS, RFC_DATA_BITS, RFC_REG_BITS, RFC_NPARAMS };
 
 static const wg_param_def rfc_params[] = {
-  {"ACTIVE",     8, 1, 16, 0, "active warp slots holding RFC entries (= tls ACTIVE; paper 5.4: 8)"},
+  {"ACTIVE",     8, 1, 32, 0, "active warp slots holding RFC entries (= tls ACTIVE; paper 5.4: 8; 32: every warp, the paper's RFC without the two-level scheduler, 3.1)"},
   {"ENTRIES",    6, 1,  8, 0, "RFC entries per thread, FIFO-replaced (paper 5.4: 6; Fig. 12 sweeps 4, 6, 8)"},
   {"THREADS",   32, 1, 32, 0, "threads (lanes) per warp, one DATA_BITS value each per entry (paper: 32)"},
   {"DATA_BITS", 32, 1, 32, 0, "bits of one thread's register value (paper: 32)"},
@@ -359,19 +360,19 @@ static int rfc_ports(wg_pv p, wg_port *o) {
 #define RFC_PORT(nm, dir, w, mw, doc) o[n++] = (wg_port){nm, dir, w, mw, doc}
   RFC_PORT("rst",       WG_IN,  1, 1, "synchronous reset: every entry invalid, FIFO pointers at entry 0");
   RFC_PORT("rd_valid",  WG_IN,  1, 1, "an instruction of the warp in rd_slot reads its source operands (tag check and data read this cycle)");
-  RFC_PORT("rd_slot",   WG_IN,  d.AB, 4, "its active slot (tls pick_slot)");
+  RFC_PORT("rd_slot",   WG_IN,  d.AB, 5, "its active slot (tls pick_slot)");
   RFC_PORT("rd_use",    WG_IN,  3, 3, "per source operand k: operand k is a register");
   RFC_PORT("rd_reg",    WG_IN,  3 * d.RB, 24, "per source operand k: its register at [k*REG_BITS +: REG_BITS]");
   RFC_PORT("rd_last",   WG_IN,  3, 3, "per source operand k: the compiler's last-read bit (the value is dead after this read)");
   RFC_PORT("wr_valid",  WG_IN,  1, 1, "a result is written back this cycle");
   RFC_PORT("wr_active", WG_IN,  1, 1, "its warp holds wr_slot (0: a warp not active, the result goes to the MRF)");
-  RFC_PORT("wr_slot",   WG_IN,  d.AB, 4, "the warp's active slot");
+  RFC_PORT("wr_slot",   WG_IN,  d.AB, 5, "the warp's active slot");
   RFC_PORT("wr_reg",    WG_IN,  d.RB, 8, "destination register");
   RFC_PORT("wr_bypass", WG_IN,  1, 1, "a long-latency result (3.3): straight to the MRF, a cached copy is invalidated");
   RFC_PORT("wr_mask",   WG_IN,  d.T, 32, "threads written (divergence); a partial write that misses goes around the RFC to the MRF");
   RFC_PORT("wr_data",   WG_IN,  d.DW, 1024, "the result: thread t at [t*DATA_BITS +: DATA_BITS]");
   RFC_PORT("fl_valid",  WG_IN,  1, 1, "flush fl_slot at this edge, after this cycle's read and write (tls demote or retire)");
-  RFC_PORT("fl_slot",   WG_IN,  d.AB, 4, "the slot flushed (tls pick_slot)");
+  RFC_PORT("fl_slot",   WG_IN,  d.AB, 5, "the slot flushed (tls pick_slot)");
   RFC_PORT("fl_kill",   WG_IN,  1, 1, "the warp exited (tls retire): every value is dead, nothing is written back");
   RFC_PORT("rd_hit",    WG_OUT, 3, 3, "per operand: found in the RFC (read from it)");
   RFC_PORT("rd_data0",  WG_OUT, d.DW, 1024, "operand 0's value on a hit, else 0 (the MRF supplies it)");
