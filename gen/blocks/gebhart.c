@@ -47,21 +47,24 @@ static void gb_emit_rr_pick(wg_buf *o, const char *oh, const char *idx, int ib,
 
 /* ================================================================ tls */
 
-enum { TLS_WARPS, TLS_ACTIVE, TLS_NPARAMS };
+enum { TLS_WARPS, TLS_ACTIVE, TLS_INNER, TLS_NPARAMS };
 
 static const wg_param_def tls_params[] = {
   {"WARPS",  32, 2, 64, 0, "resident warps, all of them in the outer (pending) level at first (paper 2.1: 32)"},
   {"ACTIVE",  8, 1, 32, 0, "active slots of the inner level, issued from greedily (paper 5.2: 4, 6, 8; design point 8; ACTIVE = WARPS = 32: the single-level baseline)"},
+  {"INNER",   0, 0, 1, 0, "inner-level policy: 0 greedy (3.2), 1 round robin (the search starts after the slot picked last; 5.2 evaluates both)"},
 };
 
 static const wg_preset tls_presets[] = {
   {"gebhart", "WARPS=32 ACTIVE=8", "the paper's design point: 32 resident warps, 8 active (5.2, 5.4)", 0},
   {"small",   "WARPS=5 ACTIVE=2",  "5 warps (3-bit ids, three of them illegal), 2 active slots: fast tests and formal proofs", 0},
   {"single_level", "WARPS=32 ACTIVE=32", "the paper's baseline: all 32 warps active, one level (5.2, Fig. 10)", 0},
+  {"gebhart_rr", "WARPS=32 ACTIVE=8 INNER=1", "the design point with a round-robin inner level (5.2)", 0},
 };
 
 typedef struct tls_dims {
   int W, A;
+  int rr;        /* INNER = 1: round-robin inner level */
   int WB, AB;    /* warp id bits, slot index bits */
   int all_ids;   /* every WB-bit id names a warp */
 } tls_dims;
@@ -70,6 +73,7 @@ static tls_dims tls_dims_of(wg_pv p) {
   tls_dims d;
   d.W = (int)p[TLS_WARPS];
   d.A = (int)p[TLS_ACTIVE];
+  d.rr = (int)p[TLS_INNER];
   d.WB = wg_clog2(d.W);
   d.AB = wg_clog2(d.A);
   d.all_ids = d.W == (1 << d.WB);
@@ -118,7 +122,8 @@ static int tls_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"slot_resume", 1, d.A, "active slot: promoted and not issued since, so a marked instruction issues instead of demoting (the paper is silent on re-suspension; our choice)"};
   o[n++] = (wg_field){"pend", 1, d.W, "per warp: in the pending level (the outer scheduler's entry)"};
   o[n++] = (wg_field){"act", 1, d.W, "per warp: in the active level (a free warp id has neither bit)"};
-  if (d.A > 1) o[n++] = (wg_field){"cur", d.AB, 1, "greedy: the slot issued from last; the search starts there"};
+  if (d.A > 1) o[n++] = (wg_field){"cur", d.AB, 1, d.rr ? "round robin: the slot after the one picked last; the search starts there"
+                                                        : "greedy: the slot picked last; the search starts there"};
   o[n++] = (wg_field){"rr", d.WB, 1, "round robin: the warp the next promotion search starts at"};
   return n;
 }
@@ -204,7 +209,9 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    end else begin\n");
   wgb_printf(o, "      act  <= (act & ~leave) | up;\n");
   wgb_printf(o, "      pend <= (pend & ~up) | down | launch_oh;\n");
-  if (A > 1) wgb_printf(o, "      if (picked) cur <= pick_idx;\n");
+  if (A > 1 && !d.rr) wgb_printf(o, "      if (picked) cur <= pick_idx;\n");
+  if (A > 1 && d.rr)   /* round robin: the search starts after the slot picked last */
+    wgb_printf(o, "      if (picked) cur <= (pick_idx == %d'd%d) ? '0 : pick_idx + %d'd1;\n", AB, A - 1, AB);
   wgb_printf(o, "      if (promote) rr <= rr_next;\n");
   wgb_printf(o, "      for (int s = 0; s < %d; s++) begin\n", A);
   wgb_printf(o, "        if (pick_oh[s] && (demote || retire)) slot_valid[s] <= 1'b0;\n");
@@ -294,7 +301,7 @@ static void tls_props(wg_buf *o, wg_pv p) {
 const wg_block wg_block_tls = {
   "tls", "Gebhart two-level warp scheduler: greedy issue over the active slots, demotion at long-latency consumers, round-robin promotion",
   "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)", "3.2, 5.2",
-  tls_params, TLS_NPARAMS, tls_presets, 3, "gebhart",
+  tls_params, TLS_NPARAMS, tls_presets, 4, "gebhart",
   "not stated: the paper gives no scheduler storage (3.2); our state is listed field by field",
   tls_check, tls_ports, tls_storage, tls_rtl, tls_props,
   "a promoted warp keeps its pending bit and never gets its active bit",

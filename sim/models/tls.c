@@ -111,7 +111,8 @@ void tls_tick(tls_model *m, const tls_in *in) {
     if (d.demote || d.retire) { m->act &= ~w; m->slot_valid &= ~(1u << d.pick); }
     if (d.demote) m->pend |= w;
     if (d.issue) m->slot_resume &= ~(1u << d.pick);
-    m->cur = (uint32_t)d.pick;
+    /* greedy: the search starts at the slot picked last; round robin: after it */
+    m->cur = m->p.INNER ? (uint32_t)((d.pick + 1) % m->A) : (uint32_t)d.pick;
   }
   if (d.prom_warp >= 0) {
     uint64_t w = (uint64_t)1 << d.prom_warp;

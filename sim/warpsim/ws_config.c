@@ -51,6 +51,7 @@ static const char *const sched_names[] = { "lrr", "gto", "mascar", "oaws_static"
 static const char *const issue_names[] = { "one", "per_pipe", NULL };
 static const char *const mem_names[]   = { "hier", "fixed", NULL };
 static const char *const nonowner_names[] = { "hold", "issue", NULL };
+static const char *const inner_names[] = { "greedy", "rr", NULL };    /* the tls block's INNER */
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -135,6 +136,8 @@ static const ws_key keys[] = {
   /* ---- two-level scheduler ---- */
   KEY(tls_active,      TLS_ACTIVE_MIN, TLS_ACTIVE_MAX, 0,
       "sched two_level: active warps of each scheduler's inner level (tls ACTIVE, at most its warps)"),
+  KEYN(tls_inner,      inner_names,       "sched two_level: the inner level's pick (tls INNER): greedy (the paper's "
+                                          "design) or rr (round robin, the paper's comparison)"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -345,6 +348,7 @@ static const named_row fermi_rows[] = {
   { "oaws_dlc",        "32",   "OAWS 4.4: a 32-entry DLC" },
   { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
   { "tls_active",      "8",    "Gebhart et al. 5.2: the design point, 8 active warps" },
+  { "tls_inner",       "greedy", "Gebhart et al. 3.2: a greedy inner level" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -369,6 +373,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
+  { "tls_inner", "greedy", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -404,6 +409,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
+  { "tls_inner", "greedy", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 

@@ -94,6 +94,7 @@ typedef struct ws_config {
   int oaws_cntb;            /* oaws CNTB: bits of the OCW estimator's counter */
   /* ---- the two-level scheduler (sched = two_level) ---- */
   int tls_active;           /* tls ACTIVE: active warps of each scheduler's inner level */
+  int tls_inner;            /* tls INNER: 0 greedy, 1 round robin */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

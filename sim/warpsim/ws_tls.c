@@ -27,7 +27,7 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
   for (int k = 0; k < c->n_sched; k++) {
     ws_tls *t = &s->tls[k];
     t->warps = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
-    tls_params p = {.WARPS = t->warps, .ACTIVE = c->tls_active};
+    tls_params p = {.WARPS = t->warps, .ACTIVE = c->tls_active, .INNER = c->tls_inner};
     snprintf(owner, sizeof owner, "SM %d scheduler %d", s->id, k);
     if (tls_params_check(&p, err, n) ||
         ws_slot_init(&t->slot, "tls", &p, sizeof(tls_in), sizeof(tls_out), owner, err, n))

@@ -223,8 +223,9 @@ static int tl_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
   tl_dir *d = vs;
   memset(d, 0, sizeof *d);
   tl_dims_of(&d->d, vp);
-  if (d->d.A < 2 || d->d.W < d->d.A + 2) {
-    snprintf(msg, n, "the tls directed scenario needs ACTIVE >= 2 and WARPS >= ACTIVE + 2 (use --preset gebhart or small)");
+  if (d->d.A < 2 || d->d.W < d->d.A + 2 || ((const tls_params *)vp)->INNER) {
+    snprintf(msg, n, "the tls directed scenario needs ACTIVE >= 2, WARPS >= ACTIVE + 2 and the greedy inner level "
+             "(INNER = 0; use --preset gebhart or small)");
     return 1;
   }
   tl_scenario(d);
