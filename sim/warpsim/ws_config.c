@@ -24,6 +24,7 @@
 #include "rexq_io.h"   /* line_bytes <= 256 keeps a line offset within its OFFSET_BITS <= 8 */
 #include "oaws_io.h"
 #include "tls_io.h"
+#include "rfc_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -52,6 +53,7 @@ static const char *const issue_names[] = { "one", "per_pipe", NULL };
 static const char *const mem_names[]   = { "hier", "fixed", NULL };
 static const char *const nonowner_names[] = { "hold", "issue", NULL };
 static const char *const inner_names[] = { "greedy", "rr", NULL };    /* the tls block's INNER */
+static const char *const onoff_names[] = { "off", "on", NULL };
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -138,6 +140,9 @@ static const ws_key keys[] = {
       "sched two_level: active warps of each scheduler's inner level (tls ACTIVE, at most its warps)"),
   KEYN(tls_inner,      inner_names,       "sched two_level: the inner level's pick (tls INNER): greedy (the paper's "
                                           "design) or rr (round robin, the paper's comparison)"),
+  KEYN(rfc,            onoff_names,       "sched two_level: a register-file cache per scheduler (the rfc block, "
+                                          "ACTIVE = tls_active) holding the active warps' recent results"),
+  KEY(rfc_entries,     RFC_ENTRIES_MIN, RFC_ENTRIES_MAX, 0, "rfc = on: entries per thread (rfc ENTRIES)"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -349,6 +354,8 @@ static const named_row fermi_rows[] = {
   { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
   { "tls_active",      "8",    "Gebhart et al. 5.2: the design point, 8 active warps" },
   { "tls_inner",       "greedy", "Gebhart et al. 3.2: a greedy inner level" },
+  { "rfc",             "off",  "the baseline has no register-file cache" },
+  { "rfc_entries",     "6",    "Gebhart et al. 5.4: 6 entries per thread" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -373,7 +380,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
-  { "tls_inner", "greedy", NULL },
+  { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -409,7 +416,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
-  { "tls_inner", "greedy", NULL },
+  { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -516,6 +523,9 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
       return fail(err, n, "sched = %s needs warps_per_sm >= %d (the oaws block's W); have %d",
                   sched_names[c->sched], OAWS_W_MIN, c->warps_per_sm);
   }
+  if (c->rfc && c->sched != WS_SCHED_TWO_LEVEL)
+    return fail(err, n, "rfc = on needs sched = two_level: the register-file cache holds the active warps' "
+                "values (set tls_active to a scheduler's warps for the cache without a two-level scheduler)");
   if (c->sched == WS_SCHED_TWO_LEVEL) {
     /* the tls block per scheduler: WARPS = the scheduler's warps, ACTIVE <= WARPS */
     int per = c->warps_per_sm / c->n_sched;   /* the scheduler with the fewest warps */

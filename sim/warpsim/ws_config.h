@@ -95,6 +95,8 @@ typedef struct ws_config {
   /* ---- the two-level scheduler (sched = two_level) ---- */
   int tls_active;           /* tls ACTIVE: active warps of each scheduler's inner level */
   int tls_inner;            /* tls INNER: 0 greedy, 1 round robin */
+  int rfc;                  /* 1: a register-file cache (the rfc block) per scheduler beside the tls block */
+  int rfc_entries;          /* rfc ENTRIES: entries per thread */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

@@ -141,6 +141,17 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   }
   s->insts++;
   sc->issued++;
+  int nread = 0;                                 /* register operands, each register once */
+  for (int k = 0; k < in->nsrc; k++) {
+    int dup = 0;
+    for (int q = 0; q < k; q++) dup |= in->src[q] == in->src[k];
+    nread += !dup;
+  }
+  s->operand_reads += (uint64_t)nread;
+  if (!c->rfc) {                                 /* every operand from the MRF, every result to it */
+    s->mrf_reads += (uint64_t)nread;
+    s->mrf_writes += in->dst >= 0;
+  }
   s->thread_insts += (uint64_t)__builtin_popcount(active);
   switch (in->op) {
   case WS_OP_ALU:
@@ -324,9 +335,12 @@ static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
   w->outstanding--;
   if (w->last_wb < now) w->last_wb = now;
   if (--w->reg_pending[reg]) return;
-  s->warp_changed |= (uint64_t)1 << slot;
-  w->reg_ready[reg] = now + 1;                   /* written at t, read from t + 1 */
-  w->reg_long[reg] = 0;
+  if (g->cfg.rfc) ws_rfc_returned(g, s, slot, reg);   /* written when the cache's write port is free */
+  else {
+    s->warp_changed |= (uint64_t)1 << slot;
+    w->reg_ready[reg] = now + 1;                 /* written at t, read from t + 1 */
+    w->reg_long[reg] = 0;
+  }
   s->loads_done++;
   uint64_t lat = (uint64_t)(now - s->load_born[slot * WS_MAX_REGS + reg]);
   int b = 0;
@@ -537,7 +551,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
   int64_t now = g->now;
   for (int i = 0; i < g->cfg.warps_per_sm; i++) {
     ws_warp *w = &s->warps[i];
-    if (!w->live || !w->issued_all || w->outstanding || w->last_wb > now) continue;
+    if (!w->live || !w->issued_all || w->outstanding || w->rfc_wb || w->last_wb > now) continue;
     if (s->lsu.busy && s->lsu.warp == i) continue;
     if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
     w->live = 0;

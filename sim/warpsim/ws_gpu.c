@@ -29,7 +29,23 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   /* the compiler's long-latency mark (two-level scheduler): an instruction that sources a register
   ** some load of the kernel writes */
   g->ll_marked = calloc((size_t)k->n_inst, 1);
-  if (!g->ll_marked) { snprintf(err, n, "out of memory"); return -1; }
+  g->last_read = calloc((size_t)k->n_inst, 1);
+  if (!g->ll_marked || !g->last_read) { snprintf(err, n, "out of memory"); return -1; }
+  /* the compiler's last-read bits (rfc): source q of instruction i is the register's last read
+  ** when, going on through the body as the loop does, the register is written before it is read
+  ** again (a read by i itself one loop later keeps it live) */
+  for (int i = 0; i < k->n_inst; i++)
+    for (int q = 0; q < k->inst[i].nsrc; q++) {
+      int r = k->inst[i].src[q], dead = 0;
+      for (int d = 1; d <= k->n_inst; d++) {
+        const ws_inst *j = &k->inst[(i + d) % k->n_inst];
+        int reads = 0;
+        for (int u = 0; u < j->nsrc; u++) reads |= j->src[u] == r;
+        if (reads) break;
+        if (j->dst == r) { dead = 1; break; }
+      }
+      if (dead) g->last_read[i] |= (uint8_t)(1u << q);
+    }
   for (int i = 0; i < k->n_inst; i++)
     for (int j = 0; j < k->n_inst; j++)
       if (k->inst[j].op == WS_OP_LD)
@@ -128,6 +144,7 @@ void ws_gpu_free(ws_gpu *g) {
   free(g->sm);
   free(g->part);
   free(g->ll_marked);
+  free(g->last_read);
   free(g->req_net.flight);
   free(g->resp_net.flight);
   memset(g, 0, sizeof *g);
@@ -227,6 +244,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
 
 typedef struct ws_totals {
   uint64_t insts, thread_insts, loads, stores, lines, lsu_stall, l1_hits, l1_misses, l2_hits, l2_misses;
+  uint64_t operand_reads, mrf_reads, mrf_writes, rfc_hits;
   uint64_t dram_reads, dram_row_hits, dram_writes;
   ws_mshr_stats l1m, l2m;
 } ws_totals;
@@ -245,6 +263,8 @@ static ws_totals ws_sum(const ws_gpu *g) {
     const ws_sm *s = &g->sm[i];
     t.insts += s->insts; t.thread_insts += s->thread_insts; t.loads += s->loads; t.stores += s->stores;
     t.lines += s->lines_requested; t.lsu_stall += s->lsu_stall_cycles;
+    t.operand_reads += s->operand_reads; t.mrf_reads += s->mrf_reads; t.mrf_writes += s->mrf_writes;
+    t.rfc_hits += s->rfc_hits;
     t.l1_hits += s->l1s.load_hits; t.l1_misses += s->l1s.load_misses;
     ws_add_mshr(&t.l1m, &s->l1m);
   }
@@ -322,6 +342,11 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   fprintf(f, "  %-26s avg %.1f, max %" PRIu64 " cycles (issue to last line back)\n", "load latency",
           ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
   fprintf(f, "  %-26s %" PRIu64 " cycles (all SMs)\n", "LSU stall", t.lsu_stall);
+  fprintf(f, "  %-26s %" PRIu64 " operand reads; MRF %" PRIu64 " reads, %" PRIu64 " writes", "register file",
+          t.operand_reads, t.mrf_reads, t.mrf_writes);
+  if (c->rfc) fprintf(f, "; register-file cache %" PRIu64 " hits (%.1f %% of operand reads)", t.rfc_hits,
+                      100 * ws_ratio(t.rfc_hits, t.operand_reads));
+  fprintf(f, "\n");
   fprintf(f, "  %-26s alloc %" PRIu64 ", merge %" PRIu64 ", refused: list full %" PRIu64 ", table full %" PRIu64
              ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " SM-cycles\n",
           "L1 MSHR", t.l1m.alloc, t.l1m.merge, t.l1m.rej_list_full, t.l1m.rej_table_full, t.l1m.rej_draining,
@@ -437,6 +462,8 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
           t.insts, t.thread_insts, ws_ratio(t.insts, (uint64_t)cyc), ws_ratio(t.thread_insts, (uint64_t)cyc));
   fprintf(f, "  \"loads\": %" PRIu64 ", \"stores\": %" PRIu64 ", \"line_requests\": %" PRIu64
              ", \"lsu_stall_cycles\": %" PRIu64 ",\n", t.loads, t.stores, t.lines, t.lsu_stall);
+  fprintf(f, "  \"register_file\": {\"operand_reads\": %" PRIu64 ", \"mrf_reads\": %" PRIu64 ", \"mrf_writes\": %"
+             PRIu64 ", \"rfc_hits\": %" PRIu64 "},\n", t.operand_reads, t.mrf_reads, t.mrf_writes, t.rfc_hits);
   fprintf(f, "  \"l1\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",
           t.l1_hits, t.l1_misses, ws_ratio(t.l1_hits, t.l1_hits + t.l1_misses));
   fprintf(f, "  \"l2\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",

@@ -22,6 +22,7 @@
 #include "rexq_io.h"
 #include "oaws_io.h"
 #include "tls_io.h"
+#include "rfc_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -79,6 +80,7 @@ typedef struct ws_warp {
   int      at_barrier;
   int64_t  resume;              /* after a barrier: the first cycle it may issue again */
   int      outstanding;         /* load line requests in flight */
+  int      rfc_wb;              /* rfc = on: returned loads whose write waits for the register-file cache's port */
   int64_t  age;                 /* launch order (GTO's "oldest") */
   int64_t  last_wb;             /* last cycle one of its results is written */
   int64_t  reg_ready[WS_MAX_REGS];  /* first cycle a reader may issue; WS_NEVER while a load is out */
@@ -198,6 +200,10 @@ typedef struct ws_tls {
   tls_out   o;                  /* this cycle's outputs */
   tls_in    in;                 /* this cycle's inputs */
   ws_warpq  launches;           /* warp ids waiting for the launch port */
+  /* rfc = on: the register-file cache beside it, and the returned loads waiting for its write port */
+  ws_slot   rfc;
+  uint16_t *wb_q;               /* (warp slot << 6 | register), a ring of wb_cap */
+  int       wb_head, wb_count, wb_cap;
   /* statistics */
   uint64_t  demotions, promotions, ghost_exits;
 } ws_tls;
@@ -230,6 +236,8 @@ typedef struct ws_sm {
   uint64_t   next_sfu, next_bar;/* it uses the SFU; the warp waits at a barrier */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
+  uint64_t   mrf_reads, mrf_writes; /* main register file accesses (with rfc = on: what the cache lets through) */
+  uint64_t   operand_reads, rfc_hits;   /* register operands read; of them found in the register-file cache */
   uint64_t   lsu_stall_cycles, active_cycles;
   ws_cache_stats l1s;
   ws_mshr_stats  l1m;
@@ -286,6 +294,7 @@ typedef struct ws_gpu {
   int64_t    drain_end;         /* cycle the memory system was empty after the kernel */
   int        warps_per_cta, ctas_fit; /* a CTA's warps; CTAs resident per SM */
   int        line_shift;
+  uint8_t   *last_read;         /* per instruction: bit k, source k is the register's last read (rfc = on) */
   uint8_t   *ll_marked;         /* per instruction: a source is a load's destination (the two-level scheduler's
                                 ** compiler mark: it consumes a long-latency result) */
   uint64_t   lat_hist[WS_LAT_BUCKETS];
@@ -357,6 +366,8 @@ int     ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
 void    ws_tls_free(ws_sm *s);
 void    ws_schedule_tls(ws_gpu *g, ws_sm *s);
 void    ws_tls_edge(ws_gpu *g, ws_sm *s);
+/* rfc = on: a load's value is back: it waits for the cache's write port */
+void    ws_rfc_returned(ws_gpu *g, ws_sm *s, int slot, int reg);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
 /* the scoreboard: the warp may issue IN at NOW (its sources and its
 ** destination have no pending write) */

@@ -17,9 +17,15 @@
 */
 #include "ws_gpu.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 static uint64_t bit(int i) { return (uint64_t)1 << i; }
+
+/* the register-file cache's parameters: values are not modelled, so one bit a thread keeps the
+** block's I/O small; 6 register bits name warpsim's 64 registers */
+#define WS_RFC_DATA_BITS 1
+#define WS_RFC_REG_BITS  6
 
 int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
   const ws_config *c = &g->cfg;
@@ -32,12 +38,33 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
     if (tls_params_check(&p, err, n) ||
         ws_slot_init(&t->slot, "tls", &p, sizeof(tls_in), sizeof(tls_out), owner, err, n))
       return -1;
+    if (!c->rfc) continue;
+    rfc_params rp = {.ACTIVE = c->tls_active, .ENTRIES = c->rfc_entries, .THREADS = 32,
+                     .DATA_BITS = WS_RFC_DATA_BITS, .REG_BITS = WS_RFC_REG_BITS};
+    t->wb_cap = t->warps * WS_MAX_REGS;          /* each (warp, register) waits at most once */
+    t->wb_q = calloc((size_t)t->wb_cap, sizeof *t->wb_q);
+    if (!t->wb_q) { snprintf(err, n, "out of memory"); return -1; }
+    if (rfc_params_check(&rp, err, n) ||
+        ws_slot_init(&t->rfc, "rfc", &rp, sizeof(rfc_in), sizeof(rfc_out), owner, err, n))
+      return -1;
   }
   return 0;
 }
 
 void ws_tls_free(ws_sm *s) {
-  for (int k = 0; k < WS_MAX_SCHED; k++) ws_slot_free(&s->tls[k].slot);
+  for (int k = 0; k < WS_MAX_SCHED; k++) {
+    ws_slot_free(&s->tls[k].slot);
+    ws_slot_free(&s->tls[k].rfc);
+    free(s->tls[k].wb_q);
+    s->tls[k].wb_q = NULL;
+  }
+}
+
+void ws_rfc_returned(ws_gpu *g, ws_sm *s, int slot, int reg) {
+  ws_tls *t = &s->tls[slot % g->cfg.n_sched];
+  t->wb_q[(t->wb_head + t->wb_count) % t->wb_cap] = (uint16_t)(slot << 6 | reg);
+  t->wb_count++;
+  s->warps[slot].rfc_wb++;
 }
 
 /* the warp id in active slot a, from the block's packed active_warp output */
@@ -48,6 +75,82 @@ static int ws_tls_slot_warp(const ws_tls *t, int a) {
   uint32_t v = t->o.active_warp[at / 32] >> (at % 32);
   if (at % 32 + wb > 32) v |= t->o.active_warp[at / 32 + 1] << (32 - at % 32);
   return (int)(v & ((1u << wb) - 1));
+}
+
+/* rfc = on: scheduler k's register-file cache this cycle.  The issued
+** instruction (warp W, -1 none) reads its sources in its slot and, unless it
+** is a load, allocates its result there (Gebhart 3.1: "allocated with every
+** instruction result"); otherwise the oldest returned load takes the write
+** port: it bypasses the cache to the MRF (3.3) and its register is readable
+** from the next cycle.  A demotion flushes the slot (live values written
+** back), an exit kills it. */
+static void ws_rfc_cycle(ws_gpu *g, ws_sm *s, int k, int w) {
+  const ws_config *c = &g->cfg;
+  ws_tls *t = &s->tls[k];
+  rfc_in ri;
+  rfc_out ro;
+  memset(&ri, 0, sizeof ri);
+  if (w >= 0) {
+    const ws_warp *wp = &s->warps[w];
+    const ws_inst *in = &g->kern.inst[wp->pc];
+    for (int q = 0; q < in->nsrc; q++) {
+      ri.rd_use |= 1u << q;
+      ri.rd_reg |= (uint32_t)in->src[q] << (q * WS_RFC_REG_BITS);
+    }
+    ri.rd_valid = in->nsrc > 0;
+    ri.rd_slot = t->o.pick_slot;
+    ri.rd_last = g->last_read[wp->pc];
+    if (in->dst >= 0 && in->op != WS_OP_LD) {
+      uint32_t active = ws_active_mask(g, s, wp, in);
+      ri.wr_valid = ri.wr_active = 1;
+      ri.wr_slot = t->o.pick_slot;
+      ri.wr_reg = (uint32_t)in->dst;
+      ri.wr_mask = active == wp->exists ? ~0u : active;   /* a warp's existing lanes are a full write */
+    }
+  }
+  int wb_slot = -1, wb_reg = 0;
+  if (!ri.wr_valid && t->wb_count) {
+    uint16_t e = t->wb_q[t->wb_head];
+    t->wb_head = (t->wb_head + 1) % t->wb_cap;
+    t->wb_count--;
+    wb_slot = e >> 6;
+    wb_reg = e & 63;
+    int id = wb_slot / c->n_sched, a = -1;
+    for (int q = 0; q < c->tls_active && a < 0; q++)
+      if ((t->o.active_valid >> q & 1) && ws_tls_slot_warp(t, q) == id) a = q;
+    ri.wr_valid = 1;
+    ri.wr_active = a >= 0;
+    ri.wr_slot = a >= 0 ? (uint32_t)a : 0;
+    ri.wr_reg = (uint32_t)wb_reg;
+    ri.wr_bypass = 1;
+    ri.wr_mask = ~0u;
+  }
+  if (t->o.demote || t->o.retire) {
+    ri.fl_valid = 1;
+    ri.fl_slot = t->o.pick_slot;
+    ri.fl_kill = t->o.retire;
+  }
+  if (!ri.rd_valid && !ri.wr_valid && !ri.fl_valid) return;   /* nothing read, written or flushed: no change */
+  ws_slot_eval(&t->rfc, &ri, &ro);
+  ws_slot_tick(&t->rfc, &ri);
+  s->mrf_reads += ro.mrf_rd_n;
+  s->mrf_writes += ro.mrf_wr_n;
+  if (w >= 0) {                                  /* hits, each register once (as operand_reads counts them) */
+    const ws_inst *in = &g->kern.inst[s->warps[w].pc];
+    for (int q = 0; q < in->nsrc; q++) {
+      int dup = 0;
+      for (int u = 0; u < q; u++) dup |= in->src[u] == in->src[q];
+      s->rfc_hits += !dup && (ro.rd_hit >> q & 1);
+    }
+  }
+  if (wb_slot >= 0) {                            /* the returned load's register is written now */
+    ws_warp *lw = &s->warps[wb_slot];
+    lw->reg_ready[wb_reg] = g->now + 1;
+    lw->reg_long[wb_reg] = 0;
+    lw->rfc_wb--;
+    if (lw->last_wb < g->now) lw->last_wb = g->now;
+    s->warp_changed |= (uint64_t)1 << wb_slot;
+  }
 }
 
 void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
@@ -82,10 +185,10 @@ void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
     ws_slot_eval(&t->slot, in, &t->o);
     if (t->o.demote && !g->finished) t->demotions++;
     if (t->o.promote && !g->finished) t->promotions++;
-    if (!t->o.issue) continue;
-    int w = k + (int)t->o.pick_warp * c->n_sched;
-    if (!(s->next_valid >> w & 1)) { t->ghost_exits++; continue; }   /* the block retired an empty slot */
-    ws_issue(g, s, &s->sched[k], w);
+    int w = k + (int)t->o.pick_warp * c->n_sched, real = t->o.issue && (s->next_valid >> w & 1);
+    if (t->o.issue && !real) t->ghost_exits++;   /* the block retired an empty slot */
+    if (c->rfc) ws_rfc_cycle(g, s, k, real ? w : -1);
+    if (real) ws_issue(g, s, &s->sched[k], w);
   }
 }
 

@@ -91,6 +91,121 @@ static void test_hand_trace(void) {
   ws_gpu_free(&gpu);
 }
 
+/*
+** MRF traffic with the register-file cache (Gebhart 3.1, 3.3), against an
+** independent count.  With the paper-literal preemptive demotion the cache's
+** flushes come at fixed points of each warp's instruction stream (every
+** marked instruction, the exit), so the traffic does not depend on the
+** interleaving: the count replays each warp alone with a plain list of
+** ENTRIES registers in insertion order (a hit updates in place, a new result
+** takes the oldest entry's place and writes it back if live; a load's result
+** goes to the MRF; the last-read bits make values dead), as
+** tb/gebhart_trace.c does for the blocks alone.  Without the cache every
+** operand is an MRF read and every result an MRF write.
+*/
+static const char rfc_kernel[] =
+  "grid 4\ncta 32\niterations 3\n"
+  "ld  r1, [4*gtid + 0x10000*iter]\n"
+  "add r2, r0, r0\n"          /* r0 is never written: always from the MRF */
+  "add r3, r2, r2\n"          /* a duplicate operand is read once */
+  "add r4, r3, r2\n"
+  "add r5, r4, r1\n"          /* marked: consumes the load (demotion, flush) */
+  "add r6, r5, r3\n"
+  "add r2, r6, r4\n";         /* r2 written again: the earlier reads were last reads */
+
+typedef struct mrf_count { uint64_t operands, reads, writes, hits; } mrf_count;
+
+static mrf_count replay(const ws_kernel *k, int warps, int entries) {
+  mrf_count c = {0, 0, 0, 0};
+  int n = k->n_inst;
+  for (int w = 0; w < warps; w++) {
+    int reg[8], dead[8], len = 0;
+    for (int64_t it = 0; it < k->iterations; it++)
+      for (int i = 0; i < n; i++) {
+        const ws_inst *in = &k->inst[i];
+        int marked = 0;                          /* a source some load writes */
+        for (int q = 0; q < in->nsrc; q++)
+          for (int j = 0; j < n; j++) marked |= k->inst[j].op == WS_OP_LD && k->inst[j].dst == in->src[q];
+        if (marked) {                            /* demoted before it issues: the slot is flushed */
+          for (int e = 0; e < len; e++) c.writes += !dead[e];
+          len = 0;
+        }
+        for (int q = 0; q < in->nsrc; q++) {
+          int r = in->src[q], dup = 0, last = 0;
+          for (int u = 0; u < q; u++) dup |= in->src[u] == r;
+          for (int d = 1; d <= n; d++) {         /* last read: written before it is read again (looping) */
+            const ws_inst *j = &k->inst[(i + d) % n];
+            int reads = 0;
+            for (int u = 0; u < j->nsrc; u++) reads |= j->src[u] == r;
+            if (reads) break;
+            if (j->dst == r) { last = 1; break; }
+          }
+          int at = -1;
+          for (int e = 0; e < len; e++) if (reg[e] == r) at = e;
+          if (!dup) { c.operands++; if (at >= 0) c.hits++; else c.reads++; }
+          if (at >= 0 && last) dead[at] = 1;
+        }
+        if (in->dst >= 0 && in->op == WS_OP_LD) c.writes++;   /* straight to the MRF */
+        else if (in->dst >= 0) {
+          int at = -1;
+          for (int e = 0; e < len; e++) if (reg[e] == in->dst) at = e;
+          if (at >= 0) dead[at] = 0;
+          else {
+            if (len == entries) {                /* the oldest entry leaves, written back if live */
+              c.writes += !dead[0];
+              for (int e = 1; e < len; e++) { reg[e - 1] = reg[e]; dead[e - 1] = dead[e]; }
+              len--;
+            }
+            reg[len] = in->dst;
+            dead[len++] = 0;
+          }
+        }
+      }
+    len = 0;                                     /* the exit kills the slot: nothing written back */
+  }
+  return c;
+}
+
+static void test_mrf_traffic(void) {
+  ws_config c;
+  char err[512];
+  CHECK(ws_kernel_parse(&kern, rfc_kernel, "rfc.k", err, sizeof err) == 0, "%s", err);
+  for (int rfc = 0; rfc < 2; rfc++) {
+    CHECK(ws_config_named(&c, "fig4_2", err, sizeof err) == 0, "%s", err);
+    c.sched = WS_SCHED_TWO_LEVEL;
+    c.warps_per_sm = 4;
+    c.ctas_per_sm = 4;
+    c.tls_active = rfc ? 2 : 4;                  /* without the cache: the single-level scheduler */
+    c.rfc = rfc;
+    c.rfc_entries = 3;
+    CHECK(ws_config_check(&c, err, sizeof err) == 0, "config: %s", err);
+    if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); continue; }
+    int r = ws_gpu_run(&gpu, NULL, 0);
+    CHECK(r == 0 && ws_gpu_check_invariants(&gpu, err, sizeof err) == 0, "rfc %d: did not finish cleanly: %s", rfc,
+          err);
+    const ws_sm *s = &gpu.sm[0];
+    mrf_count want = replay(&kern, 4, 3);
+    if (!rfc) {                                  /* no cache: every operand read and every result goes to the MRF */
+      uint64_t results = 0;
+      for (int i = 0; i < kern.n_inst; i++) results += kern.inst[i].dst >= 0;
+      results *= 4 * (uint64_t)kern.iterations;
+      CHECK(s->operand_reads == want.operands && s->mrf_reads == want.operands && s->mrf_writes == results &&
+            s->rfc_hits == 0, "no cache: %" PRIu64 " operands, MRF %" PRIu64 " reads %" PRIu64 " writes; count %"
+            PRIu64 ", %" PRIu64 ", %" PRIu64, s->operand_reads, s->mrf_reads, s->mrf_writes, want.operands,
+            want.operands, results);
+    } else {
+      CHECK(s->operand_reads == want.operands && s->mrf_reads == want.reads && s->mrf_writes == want.writes &&
+            s->rfc_hits == want.hits, "two-level + cache: %" PRIu64 " operands, MRF %" PRIu64 " reads %" PRIu64
+            " writes, %" PRIu64 " hits; independent count %" PRIu64 ", %" PRIu64 ", %" PRIu64 ", %" PRIu64,
+            s->operand_reads, s->mrf_reads, s->mrf_writes, s->rfc_hits, want.operands, want.reads, want.writes,
+            want.hits);
+      CHECK(want.reads < want.operands && want.hits > 0, "the cache catches some reads (%" PRIu64 " of %" PRIu64 ")",
+            want.hits, want.operands);
+    }
+    ws_gpu_free(&gpu);
+  }
+}
+
 /* every built-in kernel on tiny and fermi, with the invariants (no lost warp, no deadlock) */
 static void test_kernels_finish(void) {
   static const char *const cfgs[] = {"tiny", "fermi"};
@@ -100,6 +215,7 @@ static void test_kernels_finish(void) {
       char err[512];
       CHECK(ws_config_named(&c, cfgs[ci], err, sizeof err) == 0, "%s", err);
       c.sched = WS_SCHED_TWO_LEVEL;
+      c.rfc = ci;                                /* fermi with the register-file cache */
       int r = ws_kernel_builtin(&kern, *k, err, sizeof err) || ws_gpu_init(&gpu, &c, &kern, err, sizeof err);
       if (!r) r = ws_gpu_run(&gpu, NULL, 0) ? (snprintf(err, sizeof err, "did not finish"), 1)
                                             : ws_gpu_check_invariants(&gpu, err, sizeof err) != 0;
@@ -111,6 +227,7 @@ static void test_kernels_finish(void) {
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   test_hand_trace();
+  test_mrf_traffic();
   test_kernels_finish();
   printf("%d passed, %d failed\n", passed, failed);
   return failed != 0;
