@@ -289,6 +289,11 @@ static void test_check(void) {
   ws_config_set(&c, "tls_active", "4", err, sizeof err);
   CHECK(ws_config_check(&c, err, sizeof err) == -1, "4 active of 3 warps passed");
   CHECK_STR(err, "sched = two_level: tls_active = 4 exceeds the 3 warps of a scheduler (warps_per_sm = 3, n_sched = 1)");
+  ws_config_named(&c, "fig4_2", err, sizeof err);
+  ws_config_set(&c, "rfc", "on", err, sizeof err);
+  CHECK(ws_config_check(&c, err, sizeof err) == -1, "a register-file cache without the two-level scheduler passed");
+  CHECK_STR(err, "rfc = on needs sched = two_level: the register-file cache holds the active warps' values (set "
+                 "tls_active to a scheduler's warps for the cache without a two-level scheduler)");
 }
 
 static void test_file(void) {
