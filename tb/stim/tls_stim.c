@@ -224,7 +224,7 @@ static int tl_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
   memset(d, 0, sizeof *d);
   tl_dims_of(&d->d, vp);
   if (d->d.A < 2 || d->d.W < d->d.A + 2 || ((const tls_params *)vp)->INNER) {
-    snprintf(msg, n, "the tls directed scenario needs ACTIVE >= 2, WARPS >= ACTIVE + 2 and the greedy inner level "
+    snprintf(msg, n, "the tls directed table needs ACTIVE >= 2, WARPS >= ACTIVE + 2 and the greedy inner level "
              "(INNER = 0; use --preset gebhart or small)");
     return 1;
   }
