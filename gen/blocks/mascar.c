@@ -493,7 +493,7 @@ static const wg_param_def rexq_params[] = {
 
 static const wg_preset rexq_presets[] = {
   {"mascar", "ENTRIES=32 WARPS=48 ADDR_BITS=64 OFFSET_BITS=7 THREADS=32 REG_BITS=7",
-   "the thesis' queue: 32 entries of 64 + 7x32 + 6 + 7 = 301 paper bits (Table 4.2), 48 warps", 0},
+   "the thesis' queue: 32 entries of 64 + 7x32 + 6 + 7 = 301 paper bits (Table 4.2), 48 warps", WG_SLOW_SYNTH},
   {"small",  "ENTRIES=4 WARPS=6 ADDR_BITS=8 OFFSET_BITS=2 THREADS=4 REG_BITS=3",
    "4 entries, 6 warps (3-bit ids, two of them illegal), narrow fields: fast tests and formal proofs", 0},
 };
