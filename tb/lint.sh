@@ -7,6 +7,8 @@
 # any warning.
 # The latch and driver check runs after 'proc' (where Yosys infers latches), not a full
 # 'synth': the same verdict in seconds; 'make synth' synthesizes every preset in full.
+# LINT_YOSYS_SKIP=" m1 m2 " (make test) leaves out that check for modules the same run
+# synthesizes in full, whose flow asserts the same (no latch, no multiple driver).
 set -u
 dir=${1:-rtl}
 fails=0
@@ -22,8 +24,10 @@ for f in "$dir"/*.sv; do
   out=$(iverilog -g2012 -o /dev/null "$f" 2>&1) || errs="$errs iverilog"
   [ -z "$out" ] || { errs="$errs iverilog-warnings"; echo "$out"; }
   flow="hierarchy -check -top $m; proc"
+  case "${LINT_YOSYS_SKIP:-}" in *" $m "*) log=ok ;; *)
   log=$(yosys -q -p "read_verilog -sv $f; $flow; select -assert-none t:\$dlatch t:\$_DLATCH_* t:\$_SR_* ; check -assert" 2>&1) ||
-    { errs="$errs yosys"; echo "$log" | tail -5; }
+    { errs="$errs yosys"; echo "$log" | tail -5; } ;;
+  esac
   if [ -n "$errs" ]; then echo "lint FAIL $m:$errs"; fails=$((fails + 1)); else echo "lint ok   $m"; fi
 done
 [ "$fails" = 0 ]

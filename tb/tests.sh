@@ -41,7 +41,7 @@ if [ "${SOAK:-0}" = 1 ]; then
   SLOW_PRESET_CYCLES=${SLOW_PRESET_CYCLES:-1000000}; LINT_SETS=${LINT_SETS:-16}
   COSIM=$REL_BUILD/cosim; WARPGEN=$REL_BUILD/warpgen
 else
-  SOAK=0; SETS=${SETS:-2}; SET_CYCLES=${SET_CYCLES:-50000}; PRESET_CYCLES=${PRESET_CYCLES:-1000000}
+  SOAK=0; SETS=${SETS:-1}; SET_CYCLES=${SET_CYCLES:-50000}; PRESET_CYCLES=${PRESET_CYCLES:-1000000}
   SLOW_PRESET_CYCLES=${SLOW_PRESET_CYCLES:-100000}; LINT_SETS=${LINT_SETS:-4}
   COSIM=$SAN_BUILD/cosim; WARPGEN=$SAN_BUILD/warpgen
 fi
@@ -115,7 +115,10 @@ t_cli() {   # help, version, list, describe tables
 t_check_gen() { make -s --no-print-directory check-gen; }
 # (make test: without the plain Verilator lint, which every preset's cosim build runs
 # with -Wall on the same file, failing on any warning)
-t_lint() { LINT_NO_PLAIN=1 tb/lint.sh rtl; }
+t_lint() {   # the presets synth_presets synthesizes have their latch check there (the flow asserts none)
+  LINT_NO_PLAIN=1 LINT_YOSYS_SKIP=" $("$WARPGEN" list --presets | awk '$0 !~ /slow:synth/ {printf "%s_%s ", $1, $2}')" \
+    tb/lint.sh rtl
+}
 t_docs() { make -s --no-print-directory check-docs; }
 
 # ---- cost: synthesis of every preset, baselines, sweeps

@@ -274,7 +274,7 @@ static const wg_param_def wst_params[] = {
 };
 
 static const wg_preset wst_presets[] = {
-  {"mascar", "W=48", "the thesis' Fermi SM (48 warps, Table 4.2)", WG_SLOW_FORMAL},
+  {"mascar", "W=48", "the thesis' Fermi SM (48 warps, Table 4.2)", WG_SLOW_FORMAL | WG_SLOW_SIM},
   {"small",  "W=4",  "four warps for fast tests and formal proofs", 0},
 };
 
