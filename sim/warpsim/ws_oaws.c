@@ -109,18 +109,22 @@ void ws_schedule_oaws(ws_gpu *g, ws_sm *s) {
       o->retire_now_pred = o->o.pick_pred;
     }
   }
-  /* the other schedulers: the same qualification for compute warps (their
-  ** prediction is 0, so Miss_inflight is unchanged) */
-  uint64_t picked = bit(w);
+  /* the other schedulers (each its own warps, even/odd): the same qualification
+  ** for their compute warps (a prediction of 0: Miss_inflight is unchanged) */
+  uint64_t picked = bit(w), busy = s->sched_warps[w % c->n_sched];   /* a scheduler issues once a cycle */
   for (int j = 1; j < c->n_sched; j++) {
     oaws_in more = in;
-    more.ready = o->ready & ~picked & ~s->next_mem;
+    uint64_t sfu_busy = 0;                       /* an SFU just taken is within its interval */
+    for (int k = 0; k < c->n_sched; k++)
+      if (s->sched[k].sfu_free > g->now) sfu_busy |= s->next_sfu & s->sched_warps[k];
+    more.ready = o->ready & ~busy & ~s->next_mem & ~sfu_busy;
     if (!more.ready) break;
     oaws_out mo;
     ws_slot_eval(&o->slot, &more, &mo);
     if (!mo.pick_valid) break;
     int v = (int)mo.pick_warp;
     picked |= bit(v);
+    busy |= s->sched_warps[v % c->n_sched];
     ws_issue(g, s, &s->sched[v % c->n_sched], v);
   }
   /* every warp that issued has its next instruction in the other I-buffer entry, to be filled */
