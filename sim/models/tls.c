@@ -39,12 +39,11 @@ void tls_reset(tls_model *m) {
 /* first set bit of 'req' (n bits) at or after 'ptr', else the first one; -1 if none */
 static int tls_rr_pick(uint64_t req, int n, uint32_t ptr) {
   if (!req) return -1;
-  for (int k = 0; k < n; k++) {
-    int i = (int)((ptr + (uint32_t)k) % (uint32_t)n);
-    if (ptr >= (uint32_t)n) i = k;        /* a pointer out of range: plain lowest (as the RTL mask) */
-    if (req >> i & 1) return i;
+  if (ptr < (uint32_t)n) {                /* the requests at or after ptr first (n <= 64) */
+    uint64_t hi = req & ~(((uint64_t)1 << ptr) - 1);
+    if (hi) return __builtin_ctzll(hi);
   }
-  return -1;
+  return __builtin_ctzll(req);            /* else (or a pointer out of range, as the RTL mask) the lowest */
 }
 
 typedef struct tls_decision {
@@ -89,11 +88,12 @@ void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
     out->promote_warp = (uint32_t)d.prom_warp;
   }
   out->active_valid = m->slot_valid;
-  for (int s = 0; s < m->A; s++) {
+  for (int s = 0; s < m->A; s++) {             /* slot s's warp at [s*WB +: WB], split over two words if need be */
     if (!(m->slot_valid >> s & 1)) continue;
-    int bit = s * m->WB;
-    for (int b = 0; b < m->WB; b++, bit++)
-      if (m->slot_warp[s] >> b & 1) out->active_warp[bit / 32] |= 1u << (bit % 32);
+    int at = s * m->WB;
+    uint64_t v = (uint64_t)m->slot_warp[s] << (at % 32);
+    out->active_warp[at / 32] |= (uint32_t)v;
+    if (v >> 32) out->active_warp[at / 32 + 1] |= (uint32_t)(v >> 32);
   }
   out->active_full = m->slot_valid == m->amask;
   out->pending = m->pend;

@@ -55,7 +55,8 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     ** order of the CTAs placed in cycle 0, so only later placements are launches */
     if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_warpq_push(&s->mascar.launches, slot);
     if (WS_SCHED_IS_OAWS(c->sched)) ws_oaws_placed(g, s, slot);
-    if (c->sched == WS_SCHED_TWO_LEVEL) ws_warpq_push(&s->tls[slot % c->n_sched].launches, slot / c->n_sched);
+    if (c->sched == WS_SCHED_TWO_LEVEL && g->now > 0)   /* the reset state holds every id: cycle 0 needs no launch */
+      ws_warpq_push(&s->tls[slot % c->n_sched].launches, slot / c->n_sched);
   }
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
@@ -224,6 +225,8 @@ static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
   s->next_ll &= ~((uint64_t)1 << i);
   s->next_sfu &= ~((uint64_t)1 << i);
   s->next_bar &= ~((uint64_t)1 << i);
+  s->next_mark &= ~((uint64_t)1 << i);
+  s->next_exit &= ~((uint64_t)1 << i);
   s->ready_at[i] = WS_NEVER;
   if (!w->live || w->issued_all) return;
   s->next_valid |= ((uint64_t)1 << i);
@@ -231,6 +234,8 @@ static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
   if (ws_pipe_of(in->op) == WS_PIPE_MEM) s->next_mem |= ((uint64_t)1 << i);
   if (ws_pipe_of(in->op) == WS_PIPE_SFU) s->next_sfu |= ((uint64_t)1 << i);
   if (w->at_barrier) s->next_bar |= ((uint64_t)1 << i);
+  if (g->ll_marked[w->pc]) s->next_mark |= ((uint64_t)1 << i);
+  if (w->pc == g->kern.n_inst - 1 && w->iter == g->kern.iterations - 1) s->next_exit |= ((uint64_t)1 << i);
   int ll = in->dst >= 0 && w->reg_long[in->dst];
   int64_t at = w->resume;
   for (int k = 0; k < in->nsrc; k++) {

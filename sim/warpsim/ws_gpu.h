@@ -196,7 +196,8 @@ typedef struct ws_oaws {
 ** scheduler k's warp id i is the SM's warp slot k + i * n_sched */
 typedef struct ws_tls {
   ws_slot   slot;
-  int       warps;              /* the block's WARPS */
+  int       warps, wb;          /* the block's WARPS; bits of a warp id */
+  int8_t    slot_warp[32];      /* this cycle: the warp id in each active slot, -1 none (from active_valid, active_warp) */
   tls_out   o;                  /* this cycle's outputs */
   tls_in    in;                 /* this cycle's inputs */
   ws_warpq  launches;           /* warp ids waiting for the launch port */
@@ -234,6 +235,7 @@ typedef struct ws_sm {
   uint64_t   next_valid;        /* warps resident with instructions left */
   uint64_t   next_mem, next_ll; /* its next instruction accesses memory; waits on the warp's own load */
   uint64_t   next_sfu, next_bar;/* it uses the SFU; the warp waits at a barrier */
+  uint64_t   next_mark, next_exit;/* it is marked (sources a load's destination); it is the warp's last */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
   uint64_t   mrf_reads, mrf_writes; /* main register file accesses (with rfc = on: what the cache lets through) */

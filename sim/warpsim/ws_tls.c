@@ -33,6 +33,8 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
   for (int k = 0; k < c->n_sched; k++) {
     ws_tls *t = &s->tls[k];
     t->warps = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
+    t->wb = 1;
+    while ((1 << t->wb) < t->warps) t->wb++;
     tls_params p = {.WARPS = t->warps, .ACTIVE = c->tls_active, .INNER = c->tls_inner};
     snprintf(owner, sizeof owner, "SM %d scheduler %d", s->id, k);
     if (tls_params_check(&p, err, n) ||
@@ -69,12 +71,15 @@ void ws_rfc_returned(ws_gpu *g, ws_sm *s, int slot, int reg) {
 
 /* the warp id in active slot a, from the block's packed active_warp output */
 static int ws_tls_slot_warp(const ws_tls *t, int a) {
-  int wb = 1;
-  while ((1 << wb) < t->warps) wb++;
-  int at = a * wb;
+  int at = a * t->wb;
   uint32_t v = t->o.active_warp[at / 32] >> (at % 32);
-  if (at % 32 + wb > 32) v |= t->o.active_warp[at / 32 + 1] << (32 - at % 32);
-  return (int)(v & ((1u << wb) - 1));
+  if (at % 32 + t->wb > 32) v |= t->o.active_warp[at / 32 + 1] << (32 - at % 32);
+  return (int)(v & ((1u << t->wb) - 1));
+}
+
+/* this cycle's slot -> warp id map, from the registered outputs */
+static void ws_tls_map(ws_tls *t, int active) {
+  for (int a = 0; a < active; a++) t->slot_warp[a] = (t->o.active_valid >> a & 1) ? (int8_t)ws_tls_slot_warp(t, a) : -1;
 }
 
 /* rfc = on: scheduler k's register-file cache this cycle.  The issued
@@ -117,7 +122,7 @@ static void ws_rfc_cycle(ws_gpu *g, ws_sm *s, int k, int w) {
     wb_reg = e & 63;
     int id = wb_slot / c->n_sched, a = -1;
     for (int q = 0; q < c->tls_active && a < 0; q++)
-      if ((t->o.active_valid >> q & 1) && ws_tls_slot_warp(t, q) == id) a = q;
+      if (t->slot_warp[q] == id) a = q;
     ri.wr_valid = 1;
     ri.wr_active = a >= 0;
     ri.wr_slot = a >= 0 ? (uint32_t)a : 0;
@@ -164,23 +169,24 @@ void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
     tls_in *in = &t->in;
     memset(in, 0, sizeof *in);
     ws_slot_eval(&t->slot, in, &t->o);           /* the active set is registered: known before the inputs */
-    for (int id = 0; id < t->warps; id++) {       /* pending warps: ready when not waiting on a load or barrier */
-      int w = k + id * c->n_sched;
-      if ((s->next_valid >> w & 1) && !(s->next_ll >> w & 1) && !(s->next_bar >> w & 1)) in->warp_ready |= bit(id);
-    }
+    ws_tls_map(t, c->tls_active);
+    /* pending warps: ready when not waiting on a load of their own or at a barrier */
+    for (uint64_t r = s->next_valid & ~s->next_ll & ~s->next_bar & s->sched_warps[k]; r; r &= r - 1)
+      in->warp_ready |= bit(__builtin_ctzll(r) / c->n_sched);
+    uint64_t blocked = s->lsu.busy ? s->next_mem : 0;        /* its pipe cannot take it */
+    if (s->sched[k].sfu_free > now) blocked |= s->next_sfu;
     for (int a = 0; a < c->tls_active; a++) {
-      if (!(t->o.active_valid >> a & 1)) continue;
-      int w = k + ws_tls_slot_warp(t, a) * c->n_sched;
-      const ws_warp *wp = &s->warps[w];
-      if (!(s->next_valid >> w & 1)) {            /* no warp of the kernel there: let the block free the slot */
+      if (t->slot_warp[a] < 0) continue;
+      int w = k + t->slot_warp[a] * c->n_sched;
+      uint64_t b = bit(w);
+      if (!(s->next_valid & b)) {                 /* no warp of the kernel there: let the block free the slot */
         in->slot_ready |= 1u << a;
         in->slot_exit |= 1u << a;
         continue;
       }
-      const ws_inst *inst = &g->kern.inst[wp->pc];
-      if (g->ll_marked[wp->pc] || (s->next_bar >> w & 1)) in->slot_llc |= 1u << a;
-      if (wp->pc == g->kern.n_inst - 1 && wp->iter == g->kern.iterations - 1) in->slot_exit |= 1u << a;
-      if (s->ready_at[w] <= now && ws_pipe_free(s, &s->sched[k], ws_pipe_of(inst->op), now)) in->slot_ready |= 1u << a;
+      if ((s->next_mark | s->next_bar) & b) in->slot_llc |= 1u << a;
+      if (s->next_exit & b) in->slot_exit |= 1u << a;
+      if (s->ready_at[w] <= now && !(blocked & b)) in->slot_ready |= 1u << a;
     }
     ws_slot_eval(&t->slot, in, &t->o);
     if (t->o.demote && !g->finished) t->demotions++;
@@ -201,8 +207,7 @@ void ws_tls_edge(ws_gpu *g, ws_sm *s) {
     ws_tls *t = &s->tls[k];
     if (t->launches.count) {
       int id = t->launches.q[t->launches.head], held = (int)(t->o.pending >> id & 1);
-      for (int a = 0; a < g->cfg.tls_active && !held; a++)
-        held = (t->o.active_valid >> a & 1) && ws_tls_slot_warp(t, a) == id;
+      for (int a = 0; a < g->cfg.tls_active && !held; a++) held = t->slot_warp[a] == id;
       if (!held) {
         ws_warpq_pop(&t->launches);
         t->in.launch = 1;

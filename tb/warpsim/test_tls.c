@@ -92,6 +92,47 @@ static void test_hand_trace(void) {
 }
 
 /*
+** New warps reach the block as soon as their id is free.  One scheduler, two
+** warp slots, one active slot, eight CTAs of one warp whose only instruction
+** is its exit (a 1-cycle add).  Reset: id 0 active, id 1 pending.
+**   1  CTA 0's warp (id 0) issues and exits; it retires, CTA 2 takes slot 0:
+**      its launch waits, id 0 is still active at this edge
+**   2  id 1 (CTA 1) promoted into the free slot; id 0 launched (pending)
+**   3  CTA 1 issues and exits; CTA 3 takes slot 1    4  id 0 promoted ...
+** so CTA i issues at t = 2i + 1 and the kernel ends at 15.  (A launch queued
+** for the warps placed in cycle 0, which the reset state already holds,
+** blocked the queue until their ids were free: CTA 2 issued late, 16 cycles.)
+*/
+static void test_relaunch(void) {
+  ws_config c;
+  char err[512];
+  CHECK(ws_config_named(&c, "fig4_2", err, sizeof err) == 0, "%s", err);
+  c.sched = WS_SCHED_TWO_LEVEL;
+  c.warps_per_sm = 2;
+  c.ctas_per_sm = 2;
+  c.tls_active = 1;
+  CHECK(ws_kernel_parse(&kern, "grid 8\ncta 32\nadd r1, r0\n", "re.k", err, sizeof err) == 0, "%s", err);
+  if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); return; }
+  FILE *tr = tmpfile();
+  gpu.issue_trace = tr;
+  CHECK(ws_gpu_run(&gpu, NULL, 0) == 0, "did not finish");
+  gpu.issue_trace = NULL;
+  rewind(tr);
+  char line[256], op[8];
+  int64_t cyc, cta, it;
+  int sm, sc, slot, warp, pc, n = 0;
+  while (fgets(line, sizeof line, tr))
+    if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp,
+               &it, &pc, op) == 9) {
+      CHECK(cyc == 2 * cta + 1, "CTA %" PRId64 " issued at t = %" PRId64 ", hand trace %" PRId64, cta, cyc, 2 * cta + 1);
+      n++;
+    }
+  fclose(tr);
+  CHECK(n == 8 && gpu.kernel_end == 15, "%d issues, %" PRId64 " cycles; hand trace 8, 15", n, gpu.kernel_end);
+  ws_gpu_free(&gpu);
+}
+
+/*
 ** MRF traffic with the register-file cache (Gebhart 3.1, 3.3), against an
 ** independent count.  With the paper-literal preemptive demotion the cache's
 ** flushes come at fixed points of each warp's instruction stream (every
@@ -227,6 +268,7 @@ static void test_kernels_finish(void) {
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   test_hand_trace();
+  test_relaunch();
   test_mrf_traffic();
   test_kernels_finish();
   printf("%d passed, %d failed\n", passed, failed);
