@@ -281,6 +281,13 @@ static double ws_ratio(uint64_t a, uint64_t b) { return b ? (double)a / (double)
 
 static const char *const ws_sched_label[] = {"lrr", "gto", "mascar", "oaws_static", "oaws_dynamic", "two_level"};   /* ORDER enum ws_sched_policy */
 
+/* the two-level schedulers' demotions and promotions over every SM */
+static void ws_tls_sum(const ws_gpu *g, uint64_t *dem, uint64_t *pro) {
+  *dem = *pro = 0;
+  for (int i = 0; i < g->cfg.n_sm; i++)
+    for (int k = 0; k < g->cfg.n_sched; k++) { *dem += g->sm[i].tls[k].demotions; *pro += g->sm[i].tls[k].promotions; }
+}
+
 typedef struct ws_oaws_totals {
   uint64_t occluded_slots, occluded_warps, gated_loads, locality_cycles, ocw_sum, ocw_samples;
 } ws_oaws_totals;
@@ -367,9 +374,8 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
             "Mascar L1 and queue", m.nacks, m.nacks_nonowner, m.pushes, m.reexec, m.reexec_ack, m.push_stall_cycles);
   }
   if (c->sched == WS_SCHED_TWO_LEVEL) {
-    uint64_t dem = 0, pro = 0;
-    for (int i = 0; i < c->n_sm; i++)
-      for (int k = 0; k < c->n_sched; k++) { dem += g->sm[i].tls[k].demotions; pro += g->sm[i].tls[k].promotions; }
+    uint64_t dem, pro;
+    ws_tls_sum(g, &dem, &pro);
     fprintf(f, "  %-26s %d active of each scheduler's warps; %" PRIu64 " demotions, %" PRIu64 " promotions\n",
             "two-level scheduler", c->tls_active, dem, pro);
   }
@@ -484,9 +490,8 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
             m.reexec, m.reexec_ack, m.push_stall_cycles);
   }
   if (c->sched == WS_SCHED_TWO_LEVEL) {
-    uint64_t dem = 0, pro = 0;
-    for (int i = 0; i < c->n_sm; i++)
-      for (int k = 0; k < c->n_sched; k++) { dem += g->sm[i].tls[k].demotions; pro += g->sm[i].tls[k].promotions; }
+    uint64_t dem, pro;
+    ws_tls_sum(g, &dem, &pro);
     fprintf(f, ",\n  \"two_level\": {\"active\": %d, \"demotions\": %" PRIu64 ", \"promotions\": %" PRIu64 "}",
             c->tls_active, dem, pro);
   }

@@ -11,23 +11,12 @@
 ** copied from a run.  Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
+#include "ws_test.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                               \
-  do {                                                                 \
-    if (cond) passed++;                                                \
-    else {                                                             \
-      failed++;                                                        \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-      printf(__VA_ARGS__);                                             \
-      printf("\n");                                                    \
-    }                                                                  \
-  } while (0)
 
 static ws_gpu gpu;
 static ws_kernel kern;
@@ -71,13 +60,9 @@ static int run_timeline(const ws_config *c, const char *kernel, timeline *tl, ch
   }
   tl->cycles = gpu.kernel_end;
   rewind(tr);
-  char line[256], op[8];
-  int64_t cyc, cta, it;
-  int sm, sc, slot, warp, pc;
-  while (fgets(line, sizeof line, tr))
-    if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp, &it,
-               &pc, op) == 9 && !strcmp(op, "alu") && slot < 4 && tl->n_alu[slot] < 8)
-      tl->alu[slot][tl->n_alu[slot]++] = cyc;
+  ws_trace_ev e;
+  while (ws_trace_next(tr, &e))
+    if (!strcmp(e.op, "alu") && e.slot < 4 && tl->n_alu[e.slot] < 8) tl->alu[e.slot][tl->n_alu[e.slot]++] = e.cycle;
   fclose(tr);
   gpu.issue_trace = NULL;
   if (!gpu.finished) { snprintf(why, n, "did not finish"); return -1; }
@@ -327,16 +312,15 @@ static void test_nonowner_modes(void) {
     }
     CHECK(gpu.finished, "stream on tiny, nonowner %s: did not finish", what);
     rewind(tr);
-    char line[256], op[8];
-    int64_t cyc, cta, it;
-    int sm, sc, slot, warp, pc, bad = 0, nonowner = 0, twice = 0;
+    ws_trace_ev e;
+    int bad = 0, nonowner = 0, twice = 0;
     uint64_t sent[2] = {0, 0};                  /* per SM: non-owners that sent during this owner's tenure */
     int tenure[2] = {-1, -1};
     int64_t last[2] = {0, 0};
-    while (fgets(line, sizeof line, tr)) {
-      if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp,
-                 &it, &pc, op) != 9 || (strcmp(op, "ld") && strcmp(op, "st")) || cyc >= MAXC)
-        continue;
+    while (ws_trace_next(tr, &e)) {
+      int64_t cyc = e.cycle;
+      int sm = e.sm, slot = e.slot;
+      if ((strcmp(e.op, "ld") && strcmp(e.op, "st")) || cyc >= MAXC) continue;
       /* a new tenure: the owner changed since the last memory issue of this SM */
       for (int64_t t = last[sm] + 1; t <= cyc; t++)
         if (owner_at[t][sm] != tenure[sm]) { tenure[sm] = owner_at[t][sm]; sent[sm] = 0; }
@@ -395,6 +379,5 @@ int main(void) {
   test_fig4_6();
   test_nonowner_modes();
   test_kernels_finish();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return ws_test_end();
 }

@@ -7,23 +7,12 @@
 ** Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
+#include "ws_test.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                               \
-  do {                                                                 \
-    if (cond) passed++;                                                \
-    else {                                                             \
-      failed++;                                                        \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-      printf(__VA_ARGS__);                                             \
-      printf("\n");                                                    \
-    }                                                                  \
-  } while (0)
 
 static ws_gpu gpu;
 static ws_kernel kern;
@@ -313,6 +302,5 @@ int main(void) {
   test_trailing_store();
   test_fig4_2();
   test_builtins_tiny();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return ws_test_end();
 }

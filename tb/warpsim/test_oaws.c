@@ -6,23 +6,12 @@
 ** end-of-run invariants.  Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
+#include "ws_test.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                               \
-  do {                                                                 \
-    if (cond) passed++;                                                \
-    else {                                                             \
-      failed++;                                                        \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-      printf(__VA_ARGS__);                                             \
-      printf("\n");                                                    \
-    }                                                                  \
-  } while (0)
 
 static ws_gpu gpu;
 static ws_kernel kern;
@@ -79,13 +68,9 @@ static int run_fig5(int sched, int smr, int64_t at[3], char *why, size_t n) {
   gpu.issue_trace = NULL;
   at[0] = at[1] = at[2] = -1;
   rewind(tr);
-  char line[256], op[8];
-  int64_t cyc, cta, it;
-  int sm, sc, slot, warp, pc;
-  while (fgets(line, sizeof line, tr))
-    if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp, &it,
-               &pc, op) == 9 && it == 1 && !strcmp(op, "ld") && slot < 3)
-      at[slot] = cyc;
+  ws_trace_ev e;
+  while (ws_trace_next(tr, &e))
+    if (e.iter == 1 && !strcmp(e.op, "ld") && e.slot < 3) at[e.slot] = e.cycle;
   fclose(tr);
   if (r) { snprintf(why, n, "did not finish"); return -1; }
   if (ws_gpu_check_invariants(&gpu, err, sizeof err)) { snprintf(why, n, "invariant: %s", err); return -1; }
@@ -142,6 +127,5 @@ int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   test_fig5();
   test_kernels_finish();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return ws_test_end();
 }

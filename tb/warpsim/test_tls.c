@@ -6,23 +6,12 @@
 ** with the end-of-run invariants.  Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
+#include "ws_test.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <string.h>
 
-static int passed, failed;
-
-#define CHECK(cond, ...)                                               \
-  do {                                                                 \
-    if (cond) passed++;                                                \
-    else {                                                             \
-      failed++;                                                        \
-      printf("FAIL %s:%d: ", __FILE__, __LINE__);                       \
-      printf(__VA_ARGS__);                                             \
-      printf("\n");                                                    \
-    }                                                                  \
-  } while (0)
 
 static ws_gpu gpu;
 static ws_kernel kern;
@@ -69,18 +58,15 @@ static void test_hand_trace(void) {
   gpu.issue_trace = NULL;
   CHECK(r == 0, "did not finish");
   rewind(tr);
-  char line[256], op[8];
-  int64_t cyc, cta, it;
-  int sm, sc, slot, warp, pc, n = 0;
-  while (fgets(line, sizeof line, tr))
-    if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp,
-               &it, &pc, op) == 9) {
-      if (n < N)
-        CHECK(cyc == want[n].t && slot == want[n].warp && !strcmp(op, want[n].op),
-              "issue %d: t = %" PRId64 " w%d %s; hand trace t = %" PRId64 " w%d %s", n + 1, cyc, slot, op, want[n].t,
-              want[n].warp, want[n].op);
-      n++;
-    }
+  ws_trace_ev e;
+  int n = 0;
+  while (ws_trace_next(tr, &e)) {
+    if (n < N)
+      CHECK(e.cycle == want[n].t && e.slot == want[n].warp && !strcmp(e.op, want[n].op),
+            "issue %d: t = %" PRId64 " w%d %s; hand trace t = %" PRId64 " w%d %s", n + 1, e.cycle, e.slot, e.op,
+            want[n].t, want[n].warp, want[n].op);
+    n++;
+  }
   fclose(tr);
   CHECK(n == N, "%d issues, hand trace %d", n, N);
   CHECK(gpu.kernel_end == 18, "%" PRId64 " cycles, hand trace 18", gpu.kernel_end);
@@ -118,15 +104,11 @@ static void test_relaunch(void) {
   CHECK(ws_gpu_run(&gpu, NULL, 0) == 0, "did not finish");
   gpu.issue_trace = NULL;
   rewind(tr);
-  char line[256], op[8];
-  int64_t cyc, cta, it;
-  int sm, sc, slot, warp, pc, n = 0;
-  while (fgets(line, sizeof line, tr))
-    if (sscanf(line, "%" SCNd64 " %d %d %d %" SCNd64 " %d %" SCNd64 " %d %7s", &cyc, &sm, &sc, &slot, &cta, &warp,
-               &it, &pc, op) == 9) {
-      CHECK(cyc == 2 * cta + 1, "CTA %" PRId64 " issued at t = %" PRId64 ", hand trace %" PRId64, cta, cyc, 2 * cta + 1);
-      n++;
-    }
+  ws_trace_ev e;
+  int n = 0;
+  for (; ws_trace_next(tr, &e); n++)
+    CHECK(e.cycle == 2 * e.ctaid + 1, "CTA %" PRId64 " issued at t = %" PRId64 ", hand trace %" PRId64, e.ctaid, e.cycle,
+          2 * e.ctaid + 1);
   fclose(tr);
   CHECK(n == 8 && gpu.kernel_end == 15, "%d issues, %" PRId64 " cycles; hand trace 8, 15", n, gpu.kernel_end);
   ws_gpu_free(&gpu);
@@ -271,6 +253,5 @@ int main(void) {
   test_relaunch();
   test_mrf_traffic();
   test_kernels_finish();
-  printf("%d passed, %d failed\n", passed, failed);
-  return failed != 0;
+  return ws_test_end();
 }
