@@ -247,6 +247,13 @@ static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
   if (!w->at_barrier) s->ready_at[i] = at;
 }
 
+uint64_t ws_pipe_blocked(const ws_gpu *g, const ws_sm *s) {
+  uint64_t blocked = s->lsu.busy ? s->next_mem : 0;
+  for (int k = 0; k < g->cfg.n_sched; k++)
+    if (s->sched[k].sfu_free > g->now) blocked |= s->next_sfu & s->sched_warps[k];
+  return blocked;
+}
+
 void ws_sm_look(const ws_gpu *g, ws_sm *s) {
   for (uint64_t ch = s->warp_changed; ch; ch &= ch - 1) ws_look_warp(g, s, __builtin_ctzll(ch));
   s->warp_changed = 0;

@@ -386,5 +386,8 @@ void    ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot);
 uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in);
 /* bring ready_at, next_valid, next_mem and next_ll up to date for the warps that changed */
 void    ws_sm_look(const ws_gpu *g, ws_sm *s);
+/* warps whose next instruction's pipe cannot take it now: the LSU is busy, or their
+** scheduler's SFU is within its interval (after ws_sm_look) */
+uint64_t ws_pipe_blocked(const ws_gpu *g, const ws_sm *s);
 
 #endif

@@ -59,12 +59,8 @@ void ws_oaws_placed(ws_gpu *g, ws_sm *s, int slot) {
 /* Conventional qualification: the I-buffer head is filled, the scoreboard is
 ** clear, the pipe takes it. */
 static uint64_t ws_oaws_ready(const ws_gpu *g, const ws_sm *s, uint64_t live) {
-  const ws_config *c = &g->cfg;
-  uint64_t blocked = s->lsu.busy ? s->next_mem : 0;   /* the LSU takes no new instruction */
-  for (int k = 0; k < c->n_sched; k++)                /* this scheduler's SFU is within its interval */
-    if (s->sched[k].sfu_free > g->now) blocked |= s->next_sfu & s->sched_warps[k];
   uint64_t ready = 0;
-  for (uint64_t v = live & s->oaws.ib_filled & ~blocked; v; v &= v - 1) {
+  for (uint64_t v = live & s->oaws.ib_filled & ~ws_pipe_blocked(g, s); v; v &= v - 1) {
     int i = __builtin_ctzll(v);
     if (s->ready_at[i] <= g->now) ready |= bit(i);
   }
@@ -114,10 +110,7 @@ void ws_schedule_oaws(ws_gpu *g, ws_sm *s) {
   uint64_t picked = bit(w), busy = s->sched_warps[w % c->n_sched];   /* a scheduler issues once a cycle */
   for (int j = 1; j < c->n_sched; j++) {
     oaws_in more = in;
-    uint64_t sfu_busy = 0;                       /* an SFU just taken is within its interval */
-    for (int k = 0; k < c->n_sched; k++)
-      if (s->sched[k].sfu_free > g->now) sfu_busy |= s->next_sfu & s->sched_warps[k];
-    more.ready = o->ready & ~busy & ~s->next_mem & ~sfu_busy;
+    more.ready = o->ready & ~busy & ~s->next_mem & ~ws_pipe_blocked(g, s);   /* an SFU just taken waits */
     if (!more.ready) break;
     oaws_out mo;
     ws_slot_eval(&o->slot, &more, &mo);

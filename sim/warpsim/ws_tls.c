@@ -173,8 +173,7 @@ void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
     /* pending warps: ready when not waiting on a load of their own or at a barrier */
     for (uint64_t r = s->next_valid & ~s->next_ll & ~s->next_bar & s->sched_warps[k]; r; r &= r - 1)
       in->warp_ready |= bit(__builtin_ctzll(r) / c->n_sched);
-    uint64_t blocked = s->lsu.busy ? s->next_mem : 0;        /* its pipe cannot take it */
-    if (s->sched[k].sfu_free > now) blocked |= s->next_sfu;
+    uint64_t blocked = ws_pipe_blocked(g, s);   /* after the other schedulers' issues this cycle */
     for (int a = 0; a < c->tls_active; a++) {
       if (t->slot_warp[a] < 0) continue;
       int w = k + t->slot_warp[a] * c->n_sched;

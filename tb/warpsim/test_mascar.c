@@ -362,9 +362,7 @@ static void test_kernels_finish(void) {
         c.sched = WS_SCHED_MASCAR;
         if (v == 1) c.mascar_nonowner = WS_NONOWNER_HOLD;
         if (v == 2) c.mascar_rexq = 0;
-        int r = ws_kernel_builtin(&kern, *k, err, sizeof err) || ws_gpu_init(&gpu, &c, &kern, err, sizeof err);
-        if (!r) r = ws_gpu_run(&gpu, NULL, 0) ? (snprintf(err, sizeof err, "did not finish"), 1)
-                                              : ws_gpu_check_invariants(&gpu, err, sizeof err) != 0;
+        int r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
         snprintf(why, sizeof why, "%s on %s, variant %d: %s", *k, cfgs[ci], v, r ? err : "ok");
         CHECK(r == 0, "%s", why);
         ws_gpu_free(&gpu);

@@ -239,9 +239,7 @@ static void test_kernels_finish(void) {
       CHECK(ws_config_named(&c, cfgs[ci], err, sizeof err) == 0, "%s", err);
       c.sched = WS_SCHED_TWO_LEVEL;
       c.rfc = ci;                                /* fermi with the register-file cache */
-      int r = ws_kernel_builtin(&kern, *k, err, sizeof err) || ws_gpu_init(&gpu, &c, &kern, err, sizeof err);
-      if (!r) r = ws_gpu_run(&gpu, NULL, 0) ? (snprintf(err, sizeof err, "did not finish"), 1)
-                                            : ws_gpu_check_invariants(&gpu, err, sizeof err) != 0;
+      int r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
       CHECK(r == 0, "%s on %s: %s", *k, cfgs[ci], err);
       ws_gpu_free(&gpu);
     }
