@@ -427,7 +427,12 @@ plan_tests() {
   [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
   if [ -z "${ONLY:-}" ]; then
     add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
-    directed+=(directed_eqvote_plurality)
+    add directed_eqvote_maintain 300 20 - t_directed eqvote --preset equalizer -p MAINTAIN=1
+    directed+=(directed_eqvote_plurality directed_eqvote_maintain)
+    if [ "$SOAK" = 1 ]; then
+      add directed_eqvote_plurality_maintain 300 20 - t_directed eqvote --preset equalizer -p VOTE=1 -p MAINTAIN=1
+      directed+=(directed_eqvote_plurality_maintain)
+    fi
   fi
   add directed_coverage 60 1 "${directed[*]}" t_directed_coverage
 
@@ -457,7 +462,7 @@ plan_tests() {
     [ "$SOAK" = 1 ] && while read -r a; do sets+=("$b $a"); done < <("$WARPGEN" random "$b" --corners)
   done
   # extra edges: request ports at 32/33/64 bits and above
-  [ -z "${ONLY:-}" ] && sets+=("eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0" "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1")
+  [ -z "${ONLY:-}" ] && sets+=("eqvote -p N=16 -p VOTE=1" "eqvote -p N=17 -p VOTE=0 -p MAINTAIN=1" "eqvote -p N=32 -p VOTE=0" "eqvote -p N=33 -p VOTE=1 -p MAINTAIN=1")
   if [ "${#sets[@]}" -gt 0 ] && [ "$(printf '%s\n' "${sets[@]}" | sort -u | wc -l)" -lt $(( ${#sets[@]} * 8 / 10 )) ]; then
     echo "tests.sh: random parameter sets repeat too often: the generator is broken" >&2; return 1
   fi

@@ -275,16 +275,18 @@ const wg_block wg_block_eqctr = {
 
 /* ================================================================ eqvote */
 
-enum { EV_N, EV_VOTE, EV_NPARAMS };
+enum { EV_N, EV_VOTE, EV_MAINTAIN, EV_NPARAMS };
 
 static const wg_param_def eqvote_params[] = {
-  {"N",    15, 1, 64, 0, "SMs voting (Table 3.3: 15)"},
-  {"VOTE",  0, 0,  1, 0, "0: strict majority of all N SMs; 1: plurality among up/down/keep"},
+  {"N",        15, 1, 64, 0, "SMs voting (Table 3.3: 15)"},
+  {"VOTE",      0, 0,  1, 0, "0: strict majority of all N SMs; 1: plurality among up/down/keep"},
+  {"MAINTAIN",  0, 0,  1, 0, "0: a keep win keeps the level; 1: keep (Table 3.1's Maintain) votes for NORMAL: "
+                             "the level steps toward it"},
 };
 
 static const wg_preset eqvote_presets[] = {
-  {"equalizer", "N=15 VOTE=0", "the thesis' 15-SM Fermi GPU", 0},
-  {"small",     "N=3 VOTE=0",  "three SMs for fast tests", 0},
+  {"equalizer", "N=15 VOTE=0 MAINTAIN=0", "the thesis' 15-SM Fermi GPU", 0},
+  {"small",     "N=3 VOTE=0 MAINTAIN=0",  "three SMs for fast tests", 0},
 };
 
 static int eqvote_ports(wg_pv p, wg_port *o) {
@@ -318,26 +320,45 @@ static void eqvote_domain(wg_buf *o, wg_pv p, const char *dom, int CB, int mutan
   wg_emit_vote_count(o, down, CB, req, N, 2, 2);
   char sat_hi[40];
   snprintf(sat_hi, sizeof sat_hi, "%s_level != 2'd2", dom);
+  int keep = p[EV_MAINTAIN] != 0;   /* MAINTAIN = 1 needs the keep vote's win too */
   wgb_printf(o, "  logic %s_go_up, %s_go_down;\n", dom, dom);
+  if (keep || p[EV_VOTE] != 0)
+    wgb_printf(o, "  logic [%d:0] %s_keep;  // keep votes, code 3 included\n  assign %s_keep = %d'd%d - %s_up - %s_down;\n",
+               CB - 1, dom, dom, CB, N, dom, dom);
+  if (keep) wgb_printf(o, "  logic %s_go_keep;\n", dom);
   if (p[EV_VOTE] == 0) {
     wgb_printf(o, "  // strict majority of all N=%d SMs: 2*votes > N; a tie keeps the level\n", N);
     wgb_printf(o, "  assign %s_go_up   = {%s_up, 1'b0} > %d'd%d;\n", dom, dom, CB + 1, N);
     wgb_printf(o, "  assign %s_go_down = {%s_down, 1'b0} > %d'd%d;\n", dom, dom, CB + 1, N);
+    if (keep) wgb_printf(o, "  assign %s_go_keep = {%s_keep, 1'b0} > %d'd%d;\n", dom, dom, CB + 1, N);
   } else {
     wgb_printf(o, "  // plurality: the larger of up/down/keep wins; any tie keeps the level\n");
-    wgb_printf(o, "  logic [%d:0] %s_keep;\n  assign %s_keep = %d'd%d - %s_up - %s_down;\n",
-               CB - 1, dom, dom, CB, N, dom, dom);
     wgb_printf(o, "  assign %s_go_up   = (%s_up > %s_down) && (%s_up > %s_keep);\n", dom, dom, dom, dom, dom);
     wgb_printf(o, "  assign %s_go_down = (%s_down > %s_up) && (%s_down > %s_keep);\n", dom, dom, dom, dom, dom);
+    if (keep) wgb_printf(o, "  assign %s_go_keep = (%s_keep > %s_up) && (%s_keep > %s_down);\n", dom, dom, dom, dom, dom);
+  }
+  char step_up[32], step_down[32];
+  if (keep) {
+    snprintf(step_up, sizeof step_up, "%s_to_up", dom);
+    snprintf(step_down, sizeof step_down, "%s_to_down", dom);
+    wgb_printf(o, "  // Maintain read as NORMAL: a keep win steps the level toward normal\n"
+                  "  logic %s, %s;\n"
+                  "  assign %s   = %s_go_up || (%s_go_keep && %s_level == 2'd0);\n"
+                  "  assign %s = %s_go_down || (%s_go_keep && %s_level == 2'd2);\n",
+               step_up, step_down, step_up, dom, dom, dom, step_down, dom, dom, dom);
+  } else {
+    snprintf(step_up, sizeof step_up, "%s_go_up", dom);
+    snprintf(step_down, sizeof step_down, "%s_go_down", dom);
   }
   wgb_printf(o, "  always_ff @(posedge clk) begin\n"
                 "    if (rst) begin\n      %s_level <= 2'd1;\n      %s_step <= 2'b00;\n"
-                "    end else if (epoch && %s_go_up && %s) begin\n"
+                "    end else if (epoch && %s && %s) begin\n"
                 "      %s_level <= %s_level + 2'd1;  // one step per epoch\n      %s_step <= 2'b01;\n"
-                "    end else if (epoch && %s_go_down && %s_level != 2'd0) begin\n"
+                "    end else if (epoch && %s && %s_level != 2'd0) begin\n"
                 "      %s_level <= %s_level - 2'd1;\n      %s_step <= 2'b11;\n"
                 "    end else begin\n      %s_step <= 2'b00;\n    end\n  end\n",
-             dom, dom, dom, mutant ? "1'b1 /* MUTANT: no saturation at high */" : sat_hi, dom, dom, dom, dom, dom, dom, dom, dom, dom);
+             dom, dom, step_up, mutant ? "1'b1 /* MUTANT: no saturation at high */" : sat_hi, dom, dom, dom,
+             step_down, dom, dom, dom, dom, dom);
 }
 
 static void eqvote_rtl(wg_buf *o, wg_pv p, int mutant) {
@@ -348,7 +369,6 @@ static void eqvote_rtl(wg_buf *o, wg_pv p, int mutant) {
 }
 
 static void eqvote_props(wg_buf *o, wg_pv p) {
-  (void)p;
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n"
                 "  always @(*) if (f_past_valid) begin\n"
@@ -356,8 +376,12 @@ static void eqvote_props(wg_buf *o, wg_pv p) {
                 "    assert(sm_level != 2'd3 && mem_level != 2'd3);\n"
                 "    assert(sm_step != 2'b10 && mem_step != 2'b10);\n"
                 "    // the vote never says up and down at once\n"
-                "    assert(!(sm_go_up && sm_go_down) && !(mem_go_up && mem_go_down));\n"
-                "  end\n\n");
+                "    assert(!(sm_go_up && sm_go_down) && !(mem_go_up && mem_go_down));\n");
+  if (p[EV_MAINTAIN])
+    wgb_printf(o, "    // one winner among up, down and keep; keep moves toward normal only\n"
+                  "    assert(!(sm_go_keep && (sm_go_up || sm_go_down)) && !(mem_go_keep && (mem_go_up || mem_go_down)));\n"
+                  "    assert(!(sm_to_up && sm_to_down) && !(mem_to_up && mem_to_down));\n");
+  wgb_printf(o, "  end\n\n");
   const char *dom[2] = {"sm", "mem"};
   wgb_printf(o, "  // one step at a time, only on an epoch, and the step output says which\n"
                 "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n");
@@ -371,6 +395,12 @@ static void eqvote_props(wg_buf *o, wg_pv p) {
                 "  always @(*) if (f_past_valid) begin\n"
                 "    cover(sm_level == 2'd2);\n    cover(sm_level == 2'd0);\n"
                 "    cover(mem_level == 2'd2);\n    cover(mem_level == 2'd0);\n  end\n");
+  if (p[EV_MAINTAIN])
+    wgb_printf(o, "  // a keep win leaves the level at normal, from wherever it was\n"
+                  "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n"
+                  "    if ($past(epoch && sm_go_keep)) assert(sm_level == 2'd1);\n"
+                  "    if ($past(epoch && mem_go_keep)) assert(mem_level == 2'd1);\n"
+                  "  end\n");
 }
 
 const wg_block wg_block_eqvote = {

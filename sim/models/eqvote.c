@@ -28,15 +28,19 @@ void eqvote_eval(const eqvote_model *m, const eqvote_in *in, eqvote_out *out) {
   out->mem_step = m->step[1];
 }
 
-int eqvote_decide(const eqvote_params *p, int up, int down) {
-  int n = (int)p->N, keep = n - up - down;
+int eqvote_decide(const eqvote_params *p, int up, int down, uint32_t level) {
+  int n = (int)p->N, keep = n - up - down, go_up, go_down, go_keep;
   if (p->VOTE == 0) {                     /* strict majority of all SMs */
-    if (2 * up > n) return 1;
-    if (2 * down > n) return -1;
-    return 0;
+    go_up = 2 * up > n;
+    go_down = 2 * down > n;
+    go_keep = 2 * keep > n;
+  } else {                                /* plurality; ties keep */
+    go_up = up > down && up > keep;
+    go_down = down > up && down > keep;
+    go_keep = keep > up && keep > down;
   }
-  if (up > down && up > keep) return 1;   /* plurality; ties keep */
-  if (down > up && down > keep) return -1;
+  if (go_up || (p->MAINTAIN && go_keep && level == EQV_LOW)) return 1;   /* MAINTAIN: keep = toward NORMAL */
+  if (go_down || (p->MAINTAIN && go_keep && level == EQV_HIGH)) return -1;
   return 0;
 }
 
@@ -56,7 +60,7 @@ void eqvote_tick(eqvote_model *m, const eqvote_in *in) {
     int up, down, s = 0;
     if (in->epoch & 1) {
       count(req[d], (int)m->p.N, &up, &down);
-      s = eqvote_decide(&m->p, up, down);
+      s = eqvote_decide(&m->p, up, down, m->level[d]);
     }
     if (s > 0 && m->level[d] != EQV_HIGH) { m->level[d]++; m->step[d] = 1; }
     else if (s < 0 && m->level[d] != EQV_LOW) { m->level[d]--; m->step[d] = 3; }

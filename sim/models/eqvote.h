@@ -19,7 +19,7 @@ int  eqvote_init (eqvote_model *m, const eqvote_params *p);
 void eqvote_reset(eqvote_model *m);
 void eqvote_eval (const eqvote_model *m, const eqvote_in *in, eqvote_out *out);
 void eqvote_tick (eqvote_model *m, const eqvote_in *in);
-/* the step (+1, -1, 0) a domain takes for these vote counts */
-int  eqvote_decide(const eqvote_params *p, int up, int down);
+/* the step (+1, -1, 0) a domain at LEVEL takes for these vote counts */
+int  eqvote_decide(const eqvote_params *p, int up, int down, uint32_t level);
 
 #endif

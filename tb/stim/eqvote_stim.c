@@ -4,9 +4,10 @@
 ** random:   vote regimes (share of up / down / keep / code-3 requests per
 **           domain) held for a few epochs, so levels reach LOW and HIGH and
 **           saturate; epoch strobes on about one cycle in four; rare resets.
-** directed: the table below for N = 15 (the 'equalizer' preset), strict
-**           majority (VOTE=0) or plurality (VOTE=1); each line is one epoch
-**           and the levels expected after it, worked out by hand.
+** directed: the tables below for N = 15 (the 'equalizer' preset), strict
+**           majority (VOTE=0) or plurality (VOTE=1), keep meaning "stay"
+**           (MAINTAIN=0) or "toward normal" (MAINTAIN=1); each line is one
+**           epoch and the levels expected after it, worked out by hand.
 */
 #include "eqvote_io.h"
 #include "stim.h"
@@ -92,6 +93,24 @@ static const ev_step plurality[] = {
   {1, 2, 7, 3,  7, 1, 0,  1, 0, -1, 0, "7 down beats 2 up and 6 keep (3 of them code 3); 7 up ties 7 keep: keep"},
 };
 
+/* MAINTAIN = 1: a keep win (Table 3.1's "Maintain") steps the level toward NORMAL */
+static const ev_step maintain[] = {
+  {1, 8, 0, 0,  0, 0, 0,  2, 1,  1, 0, "8 of 15 up: SM normal -> high; 15 keep at normal: no step"},
+  {1, 0, 0, 0,  0, 8, 0,  1, 0, -1, -1, "15 keep bring SM from high back to normal; 8 down: memory low"},
+  {1, 0, 0, 8,  0, 0, 0,  1, 1,  0, 1, "code 3 counts as keep: SM stays normal; memory low -> normal"},
+  {1, 8, 0, 0,  7, 7, 0,  2, 1,  1, 0, "7 up, 7 down, 1 keep: no majority of any kind, memory keeps"},
+  {1, 0, 7, 0,  8, 0, 0,  1, 2, -1, 1, "7 down, 8 keep: keep wins, SM steps toward normal, not down"},
+  {0, 0, 15, 0, 0, 15, 0, 1, 2,  0, 0, "no epoch strobe: votes ignored"},
+  {1, 0, 0, 0,  0, 0, 0,  1, 1,  0, -1, "all keep: SM at normal stays, memory high -> normal"},
+};
+
+static const ev_step plurality_maintain[] = {
+  {1, 6, 5, 0,  5, 5, 0,  2, 1,  1, 0, "6 up > 5 down, 4 keep: SM high; 5/5/5 tie keeps memory"},
+  {1, 4, 4, 0,  3, 6, 0,  1, 1, -1, 0, "4/4/7: keep wins, SM high -> normal; 6 down ties 6 keep: no step"},
+  {1, 0, 7, 0,  4, 7, 0,  1, 0,  0, -1, "8 keep > 7 down: SM at normal stays; 7 down > 4 up, 4 keep: memory low"},
+  {1, 2, 3, 0,  2, 3, 0,  1, 1,  0, 1, "10 keep win both: SM stays; memory low -> normal"},
+};
+
 typedef struct ev_dir {
   eqvote_params p;
   const ev_step *t;
@@ -106,9 +125,12 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
     snprintf(msg, n, "the eqvote directed tables are for N = 15 (use --preset equalizer)");
     return 1;
   }
-  d->t = d->p.VOTE ? plurality : majority;
-  d->n = d->p.VOTE ? (int)(sizeof plurality / sizeof plurality[0])
-                   : (int)(sizeof majority / sizeof majority[0]);
+#define TABLE(tab) do { d->t = tab; d->n = (int)(sizeof tab / sizeof tab[0]); } while (0)
+  if (d->p.MAINTAIN && d->p.VOTE) TABLE(plurality_maintain);
+  else if (d->p.MAINTAIN) TABLE(maintain);
+  else if (d->p.VOTE) TABLE(plurality);
+  else TABLE(majority);
+#undef TABLE
   return 0;
 }
 
