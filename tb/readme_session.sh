@@ -14,3 +14,4 @@ run 'build/warpgen cost eqctr --preset equalizer'
 run 'build/cosim eqctr --preset small --inject-fault 1234:sum_xmem; echo "exit $?"'
 run 'build/warpsim --named fig4_2 fig4_2 | head -3'
 run "build/warpsim --named fig4_2 --set sched=mascar fig4_2 | grep -E '^  cycles|Mascar'"
+run "build/warpsim --set sched=gto --set equalizer=performance --grid 240 --iterations 32 stream | grep -E '^  (time|memory clock)'"

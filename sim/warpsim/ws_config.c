@@ -18,6 +18,7 @@
 ** whole file has been read (gs_finish).
 */
 #include "ws_config.h"
+#include "eqctr_io.h"
 #include "mshr_io.h"       /* the blocks' legal ranges: keys that are block parameters use them */
 #include "dram_mib_io.h"
 #include "memsat_io.h"
@@ -54,6 +55,9 @@ static const char *const mem_names[]   = { "hier", "fixed", NULL };
 static const char *const nonowner_names[] = { "hold", "issue", NULL };
 static const char *const inner_names[] = { "greedy", "rr", NULL };    /* the tls block's INNER */
 static const char *const onoff_names[] = { "off", "on", NULL };
+static const char *const eq_names[]    = { "off", "energy", "performance", NULL };   /* ORDER ws_equalizer */
+static const char *const vote_names[]  = { "majority", "plurality", NULL };         /* the eqvote block's VOTE */
+static const char *const maintain_names[] = { "keep", "normal", NULL };            /* its MAINTAIN */
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -143,6 +147,31 @@ static const ws_key keys[] = {
   KEYN(rfc,            onoff_names,       "sched two_level: a register-file cache per scheduler (the rfc block, "
                                           "ACTIVE = tls_active) holding the active warps' recent results"),
   KEY(rfc_entries,     RFC_ENTRIES_MIN, RFC_ENTRIES_MAX, 0, "rfc = on: entries per thread (rfc ENTRIES)"),
+  /* ---- Equalizer ---- */
+  KEYN(equalizer,      eq_names,          "Equalizer (Sethia's thesis Ch. III): an eqctr block per SM samples the warp "
+                                          "states and runs Algorithm 1 every epoch (numBlocks: CTA pausing), the eqvote "
+                                          "block votes the SM and memory V/F levels, whose clocks follow them; energy or "
+                                          "performance is Table 3.1's objective (needs sched gto or lrr, mem_model hier)"),
+  KEY(eq_sample,       EQCTR_S_MIN, EQCTR_S_MAX, 1, "equalizer: sample period, SM cycles (eqctr S; thesis: 128)"),
+  KEY(eq_epoch,        EQCTR_E_MIN, EQCTR_E_MAX, 1, "equalizer: epoch, SM cycles, at least eq_sample (eqctr E; thesis: 4096)"),
+  KEY(eq_hyst,         EQCTR_HYST_MIN, EQCTR_HYST_MAX, 0,
+      "equalizer: identical epoch decisions before numBlocks changes (eqctr HYST; thesis: 3)"),
+  KEYN(eq_vote,        vote_names,        "equalizer: the frequency manager's vote (eqvote VOTE): a majority of all SMs "
+                                          "(the thesis), or plurality"),
+  KEYN(eq_maintain,    maintain_names,    "equalizer: a winning 'keep' vote (Table 3.1's Maintain) keeps a domain's level, "
+                                          "or steps it toward normal (eqvote MAINTAIN)"),
+  KEY(eq_mem_e_dram,   EQCTR_MEM_E_DRAM_MIN, EQCTR_MEM_E_DRAM_MAX, 0,
+      "equalizer, energy objective: 1 = a memory-intensive epoch also votes the memory V/F down (Table 3.1 "
+      "literally; eqctr MEM_E_DRAM), 0 = the SM's only (the prose)"),
+  KEY(eq_vrm_delay,    0,  1000000,      0, "equalizer: SM cycles from a vote until the new level's clock runs "
+                                            "(the voltage regulator settling; thesis: 512)"),
+  KEY(eq_clock_mhz,    1,  100000,       0, "equalizer energy proxy: the SM clock at the normal level, MHz"),
+  KEY(eq_inst_pj,      0,  100000000,    0, "equalizer energy proxy: a warp-instruction's dynamic energy at the normal level, pJ"),
+  KEY(eq_l2_pj,        0,  100000000,    0, "equalizer energy proxy: an L2 access's dynamic energy at the normal level, pJ"),
+  KEY(eq_dram_pj,      0,  100000000,    0, "equalizer energy proxy: a DRAM line read or write at the normal level, pJ"),
+  KEY(eq_static_sm_mw, 0,  100000000,    0, "equalizer energy proxy: static power of one SM at the normal level, mW"),
+  KEY(eq_static_mem_mw, 0, 100000000,    0, "equalizer energy proxy: static power of the memory system "
+                                            "(interconnect, L2, DRAM) at the normal level, mW"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -356,6 +385,23 @@ static const named_row fermi_rows[] = {
   { "tls_inner",       "greedy", "Gebhart et al. 3.2: a greedy inner level" },
   { "rfc",             "off",  "the baseline has no register-file cache" },
   { "rfc_entries",     "6",    "Gebhart et al. 5.4: 6 entries per thread" },
+  { "equalizer",       "off",  "the baseline has no Equalizer" },
+  { "eq_sample",       "128",  "thesis 3.4.1: \"Every 128 cycles\"" },
+  { "eq_epoch",        "4096", "thesis 3.4.1: \"a 4096 cycle epoch window\"" },
+  { "eq_hyst",         "3",    "thesis 3.4.2: \"three consecutive epoch window\"" },
+  { "eq_vote",         "majority", "thesis 3.4.3: \"the majority vote amongst all the SM requests\"" },
+  { "eq_maintain",     "normal", "INFERRED (the thesis does not say): Maintain as the nominal level, so levels follow "
+                                 "phases (Fig. 3.9); keep never lowers a raised domain" },
+  { "eq_mem_e_dram",   "0",    "thesis 3.3.2 prose: a memory-intensive kernel in energy mode lowers the SM V/F only" },
+  { "eq_vrm_delay",    "512",  "thesis 3.4.3: \"can change the VF level of the SMs in 512 SM cycles\"" },
+  { "eq_clock_mhz",    "1400", "GPGPU-Sim GTX480 -gpgpu_clock_domains 700:1400:700:924: warpsim's fermi cycles are "
+                               "1400 MHz core cycles (the DRAM timings are converted at 1400/924)" },
+  { "eq_inst_pj",      "1000", "INFERRED: 32 lanes x about 30 pJ (operand reads, ALU, result write) per warp-instruction" },
+  { "eq_l2_pj",        "500",  "INFERRED: a 128-byte L2 line access and its crossbar transfer" },
+  { "eq_dram_pj",      "14336", "INFERRED: a 128-byte line at 14 pJ/bit, the GDDR5 access energy O'Connor et al. "
+                                "(MICRO'17) cite" },
+  { "eq_static_sm_mw", "1862", "thesis 3.5: 41.9 W baseline leakage; our split: two thirds over 15 SMs" },
+  { "eq_static_mem_mw", "13970", "thesis 3.5: 41.9 W baseline leakage; our split: one third for the memory system" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -381,6 +427,11 @@ static const named_row tiny_rows[] = {
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
+  { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
+  { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
+  { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
+  { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
+  { "eq_static_mem_mw", "13970", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -417,6 +468,11 @@ static const named_row fig4_2_rows[] = {
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
   { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
+  { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
+  { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
+  { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
+  { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
+  { "eq_static_mem_mw", "13970", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -535,6 +591,17 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
     if (c->tls_active > per)
       return fail(err, n, "sched = two_level: tls_active = %d exceeds the %d warps of a scheduler "
                   "(warps_per_sm = %d, n_sched = %d)", c->tls_active, per, c->warps_per_sm, c->n_sched);
+  }
+  if (c->equalizer != WS_EQ_OFF) {
+    if (c->sched != WS_SCHED_GTO && c->sched != WS_SCHED_LRR)
+      return fail(err, n, "equalizer = %s needs sched = gto or lrr (the thesis' baseline schedulers); have %s",
+                  eq_names[c->equalizer], sched_names[c->sched]);
+    if (c->mem_model != WS_MEM_HIER)
+      return fail(err, n, "equalizer = %s needs mem_model = hier: the memory clock domain is the interconnect, "
+                  "the L2 and the DRAM", eq_names[c->equalizer]);
+    if (c->eq_epoch < c->eq_sample)   /* the eqctr block's own rule, in the keys' names */
+      return fail(err, n, "equalizer: eq_epoch = %d is shorter than eq_sample = %d (an epoch holds whole samples)",
+                  c->eq_epoch, c->eq_sample);
   }
   if (c->mem_model == WS_MEM_FIXED && c->l1_sets > 0 && c->l1_hit_latency >= c->mem_latency)
     return fail(err, n, "l1_hit_latency = %d is not below mem_latency = %d: an L1 hit would be no faster "

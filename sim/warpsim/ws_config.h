@@ -38,6 +38,8 @@ enum ws_mem_model   { WS_MEM_HIER = 0, WS_MEM_FIXED = 1 };
 ** the owner took over may still send their next memory instruction to the L1
 ** (thesis 4.3.4: a hit commits, a miss is NACKed) */
 enum ws_mascar_nonowner { WS_NONOWNER_HOLD = 0, WS_NONOWNER_ISSUE = 1 };
+/* Equalizer (Sethia's thesis Ch. III): off, or on with Table 3.1's objective */
+enum ws_equalizer { WS_EQ_OFF = 0, WS_EQ_ENERGY = 1, WS_EQ_PERFORMANCE = 2 };
 
 typedef struct ws_config {
   char name[32];            /* the named configuration it started from */
@@ -97,6 +99,22 @@ typedef struct ws_config {
   int tls_inner;            /* tls INNER: 0 greedy, 1 round robin */
   int rfc;                  /* 1: a register-file cache (the rfc block) per scheduler beside the tls block */
   int rfc_entries;          /* rfc ENTRIES: entries per thread */
+  /* ---- Equalizer: the eqctr block per SM, the eqvote block, the two clock domains ---- */
+  int equalizer;            /* enum ws_equalizer */
+  int eq_sample;            /* eqctr S: sample period, SM cycles */
+  int eq_epoch;             /* eqctr E: epoch, SM cycles */
+  int eq_hyst;              /* eqctr HYST: identical decisions before numBlocks changes */
+  int eq_vote;              /* eqvote VOTE: 0 majority, 1 plurality */
+  int eq_maintain;          /* eqvote MAINTAIN: 0 a keep win keeps the level, 1 it steps toward normal */
+  int eq_mem_e_dram;        /* eqctr MEM_E_DRAM */
+  int eq_vrm_delay;         /* SM cycles from a vote until the new level's clock runs */
+  /* the energy proxy (docs/warpsim.md, "Equalizer"): constants at the normal level */
+  int eq_clock_mhz;         /* the SM clock at the normal level */
+  int eq_inst_pj;           /* dynamic energy of a warp-instruction */
+  int eq_l2_pj;             /* of an L2 access */
+  int eq_dram_pj;           /* of a DRAM line read or written */
+  int eq_static_sm_mw;      /* static power of one SM */
+  int eq_static_mem_mw;     /* static power of the memory system */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;

@@ -31,6 +31,7 @@ int ws_pipe_of(int op) {
 static int ws_place_cta(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   if (g->next_cta >= g->kern.grid || s->live_ctas >= g->ctas_fit) return 0;
+  if (c->equalizer != WS_EQ_OFF && !ws_eq_may_place(g, s)) return 0;
   if (c->warps_per_sm - s->live_warps < g->warps_per_cta) return 0;
   int cs = 0;
   while (s->ctas[cs].live) cs++;
@@ -60,6 +61,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
   }
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
+  s->eq.running++;
   return 1;
 }
 
@@ -142,6 +144,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   }
   s->insts++;
   sc->issued++;
+  s->eq.issued |= (uint64_t)1 << slot;           /* Equalizer's sample: X_alu and X_mem are ready warps not issued */
   int nread = 0;                                 /* register operands, each register once */
   for (int k = 0; k < in->nsrc; k++) {
     int dup = 0;
@@ -278,7 +281,7 @@ typedef struct ws_pick_ctx {
 static int ws_eligible(const ws_pick_ctx *x, int idx) {
   int slot = x->k + idx * x->g->cfg.n_sched;
   const ws_warp *w = &x->s->warps[slot];
-  if ((x->issued_mask >> slot & 1) || !w->live || w->issued_all) return 0;
+  if ((x->issued_mask >> slot & 1) || !w->live || w->issued_all || (x->s->eq.paused_warps >> slot & 1)) return 0;
   const ws_inst *in = &x->g->kern.inst[w->pc];
   int ip = ws_pipe_of(in->op);
   return (x->pipe < 0 || ip == x->pipe) && ws_pipe_free(x->s, x->sc, ip, x->now) && ws_can_issue(w, in, x->now);
@@ -387,7 +390,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     ws_cache_invalidate(&s->l1, r->line);
     if (c->mem_model == WS_MEM_HIER) {
       if (ws_ring_full(&s->miss_q)) return WS_L1_REFUSED;
-      ws_pkt p = {.line = r->line, .born = now, .sm = (uint16_t)s->id, .is_store = 1};
+      ws_pkt p = {.line = r->line, .born = g->mem_now + 1, .sm = (uint16_t)s->id, .is_store = 1};
       ws_ring_push(&s->miss_q, &p);
     }
     s->l1s.store_misses++;
@@ -472,7 +475,8 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   /* this cycle's fill: the fixed-latency memory, or a response from the L2 */
   ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->resp_q;
   ws_pkt *f = ws_ring_head(fq);
-  if (f && f->ready <= now) {
+  /* a response is in resp_q from the memory cycle it arrived (its ready time is on the memory clock) */
+  if (f && (c->mem_model == WS_MEM_HIER || f->ready <= now)) {
     uint64_t victim;
     int vdirty;
     in.fill_valid = 1;
@@ -490,7 +494,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_mshr_count(&s->l1m, &out, req);
     if (req) {
       if (out.req_alloc) {
-        ws_pkt p = {.line = r.line, .born = now, .sm = (uint16_t)s->id,
+        ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
                     .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
         ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &p);
       }
@@ -568,12 +572,14 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
     if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
     w->live = 0;
     s->warp_changed |= (uint64_t)1 << i;
+    s->eq.paused_warps &= ~((uint64_t)1 << i);
     s->live_warps--;
     ws_cta *cta = &s->ctas[w->cta_slot];
     if (w->at_barrier) cta->at_barrier--;      /* its last instruction was the barrier */
     if (++cta->warps_done == cta->warps) {
       cta->live = 0;
       s->live_ctas--;
+      if (g->cfg.equalizer != WS_EQ_OFF) ws_eq_cta_retired(g, s, cta);
       g->ctas_done++;
     } else ws_barrier_release(g, s, w->cta_slot);
   }
@@ -581,6 +587,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
 
 void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   if (s->live_warps) s->active_cycles++;
+  if (s->eq.sample) ws_eq_before_issue(g, s);
   if (g->cfg.sched == WS_SCHED_MASCAR) ws_schedule_mascar(g, s);
   else if (WS_SCHED_IS_OAWS(g->cfg.sched)) ws_schedule_oaws(g, s);
   else if (g->cfg.sched == WS_SCHED_TWO_LEVEL) ws_schedule_tls(g, s);

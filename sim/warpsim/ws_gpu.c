@@ -86,6 +86,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
   }
+  if (!bad && c->equalizer != WS_EQ_OFF && ws_eq_init(g, err, n)) return -1;
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
     p->id = i;
@@ -127,6 +128,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_mascar_free(s);
     ws_slot_free(&s->oaws.slot);
     ws_tls_free(s);
+    ws_slot_free(&s->eq.slot);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -141,6 +143,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_slot_free(&p->dram);
     if (g->req_net.flight) ws_ring_free(&g->req_net.flight[i]);
   }
+  ws_slot_free(&g->eq.vote);
   free(g->sm);
   free(g->part);
   free(g->ll_marked);
@@ -154,6 +157,7 @@ void ws_gpu_free(ws_gpu *g) {
 ** clock edge of the blocks that look at them (Mascar's WST decodes each
 ** warp's next instruction the cycle before it may issue). */
 static void ws_cycle_end(ws_gpu *g) {
+  if (g->cfg.equalizer != WS_EQ_OFF) ws_eq_edge(g);   /* numBlocks and pausing before the CTAs are placed */
   if (g->next_cta < g->kern.grid) ws_dispatch(g);
   if (g->cfg.sched == WS_SCHED_MASCAR)
     for (int i = 0; i < g->cfg.n_sm; i++) ws_mascar_edge(g, &g->sm[i]);
@@ -164,14 +168,21 @@ static void ws_cycle_end(ws_gpu *g) {
 }
 
 void ws_gpu_cycle(ws_gpu *g) {
+  int eq = g->cfg.equalizer != WS_EQ_OFF;
   if (g->now == 0) ws_cycle_end(g);              /* cycle 0: the first CTAs are placed */
+  if (eq) ws_eq_cycle(g, 1);                     /* two clocks: the memory edges before this SM edge */
   g->now++;
   for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
-  if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
+  if (eq) ws_eq_cycle(g, 0);
+  else {
+    g->mem_now++;
+    if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
+  }
   ws_cycle_end(g);
   if (!g->finished && g->ctas_done == g->kern.grid) {
     g->finished = 1;
     g->kernel_end = g->last_wb;                 /* the last cycle any warp was busy */
+    g->eq.kernel_time = g->eq.time;
   }
 }
 
@@ -379,6 +390,7 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     fprintf(f, "  %-26s %d active of each scheduler's warps; %" PRIu64 " demotions, %" PRIu64 " promotions\n",
             "two-level scheduler", c->tls_active, dem, pro);
   }
+  if (c->equalizer != WS_EQ_OFF) ws_eq_report(g, f);
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);
     fprintf(f, "  %-26s %" PRIu64 " issue slots lost (every ready warp occluded), %" PRIu64
@@ -501,6 +513,7 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
                ", \"divergent_loads\": %" PRIu64 ", \"locality_warp_cycles\": %" PRIu64 ", \"ocw_avg\": %.6f}",
             o.occluded_slots, o.occluded_warps, o.gated_loads, o.locality_cycles, ws_ratio(o.ocw_sum, o.ocw_samples));
   }
+  if (c->equalizer != WS_EQ_OFF) ws_eq_json(g, f);
   fprintf(f, ",\n  \"load_latency\": {\"count\": %" PRIu64 ", \"avg\": %.3f, \"max\": %" PRIu64 ", \"log2_hist\": [",
           g->lat_count, ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
   for (int b = 0; b < WS_LAT_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", g->lat_hist[b]);

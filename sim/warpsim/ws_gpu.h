@@ -23,6 +23,8 @@
 #include "oaws_io.h"
 #include "tls_io.h"
 #include "rfc_io.h"
+#include "eqctr_io.h"
+#include "eqvote_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -90,6 +92,7 @@ typedef struct ws_warp {
 
 typedef struct ws_cta {
   int     live;
+  int     paused;               /* Equalizer paused it: its warps issue nothing */
   int64_t ctaid;
   int     warps, warps_done, at_barrier;
   int     first_slot;           /* warp slots first_slot .. first_slot + warps - 1 */
@@ -209,6 +212,22 @@ typedef struct ws_tls {
   uint64_t  demotions, promotions, ghost_exits;
 } ws_tls;
 
+/* Equalizer (equalizer = energy | performance) on one SM: the eqctr block,
+** what its samples see, and the CTAs it pauses (all from its outputs) */
+typedef struct ws_eq_sm {
+  ws_slot    slot;
+  eqctr_out  o;                 /* this cycle's outputs (all registered in the block) */
+  int        sample;            /* this cycle is a sample cycle (o.cycle % eq_sample = eq_sample - 1) */
+  uint64_t   head, ready, mem;  /* sample cycles, as the issue stage saw them: warps with a next instruction
+                                ** (not paused, not at a barrier), its operands ready, it is a memory one */
+  int        lsu_busy;          /* sample cycles: the LD/ST unit was busy as the cycle began */
+  uint64_t   issued;            /* sample cycles: warps that issued */
+  int        running, paused;   /* CTAs resident and not paused; paused */
+  uint64_t   paused_warps;      /* the paused CTAs' warp slots */
+  /* statistics */
+  uint64_t   pauses, unpauses, paused_cta_cycles, kclass[8];
+} ws_eq_sm;
+
 typedef struct ws_sm {
   int        id;
   ws_warp   *warps;             /* warps_per_sm */
@@ -221,6 +240,7 @@ typedef struct ws_sm {
   ws_mascar  mascar;            /* sched = mascar only */
   ws_oaws    oaws;              /* sched = oaws_* only */
   ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */
+  ws_eq_sm   eq;                /* equalizer != off only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
@@ -279,10 +299,33 @@ typedef struct ws_icnt {
   uint64_t packets;
 } ws_icnt;
 
+/* Equalizer's V/F levels (the eqvote block's encoding) and the two clock
+** domains: a period is 460, 391 or 340 time units (a normal cycle is 391:
+** 391 x 20/17 = 460, 391 x 20/23 = 340, so -15 % and +15 % are exact) */
+enum { WS_EQ_LOW = 0, WS_EQ_NORMAL = 1, WS_EQ_HIGH = 2, WS_EQ_LEVELS = 3 };
+enum { WS_DOM_SM = 0, WS_DOM_MEM = 1 };
+#define WS_EQ_UNIT 391          /* time units in a cycle at the normal level */
+typedef struct ws_eq {
+  ws_slot    vote;              /* the eqvote block */
+  eqvote_out o;                 /* its outputs this cycle */
+  int        level[2];          /* the level each domain's clock runs at */
+  int        target[2];         /* the vote's level, in effect at apply_at */
+  int64_t    apply_at[2];       /* SM cycle the target takes effect; WS_NEVER: none pending */
+  int64_t    time;              /* the current SM edge, in time units */
+  int64_t    mem_edge;          /* the memory clock's next edge */
+  int64_t    kernel_time;       /* time of the SM cycle the last CTA retired */
+  uint64_t   cycles[2][WS_EQ_LEVELS];   /* per domain and level: cycles while the kernel ran */
+  uint64_t   events[3][WS_EQ_LEVELS];   /* per level: warp-instructions (SM level), L2 accesses, DRAM lines (memory level) */
+  uint64_t   snap[3];           /* those totals at the last level change */
+  uint64_t   epochs, changes[2];
+} ws_eq;
+
 typedef struct ws_gpu {
   ws_config  cfg;
   ws_kernel  kern;
-  int64_t    now;               /* the cycle being simulated (the first is 1) */
+  int64_t    now;               /* the cycle being simulated (the first is 1): the SMs' clock */
+  int64_t    mem_now;           /* the memory system's cycle (= now but with Equalizer's clocks) */
+  ws_eq      eq;                /* equalizer != off only */
   ws_sm     *sm;
   ws_part   *part;
   ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
@@ -371,6 +414,18 @@ void    ws_tls_edge(ws_gpu *g, ws_sm *s);
 /* rfc = on: a load's value is back: it waits for the cache's write port */
 void    ws_rfc_returned(ws_gpu *g, ws_sm *s, int slot, int reg);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);
+/* Equalizer (ws_eq.c): the slots; the issue stage's view on a sample cycle, before and
+** after the issue; the clock edge of the blocks with the pausing and the levels; a CTA
+** placed or retired; the two clocks' step; the reports */
+int     ws_eq_init(ws_gpu *g, char *err, size_t n);
+void    ws_eq_free(ws_gpu *g);
+void    ws_eq_before_issue(ws_gpu *g, ws_sm *s);
+void    ws_eq_edge(ws_gpu *g);
+int     ws_eq_may_place(const ws_gpu *g, const ws_sm *s);
+void    ws_eq_cta_retired(ws_gpu *g, ws_sm *s, ws_cta *cta);
+void    ws_eq_cycle(ws_gpu *g, int before_sm);
+void    ws_eq_report(const ws_gpu *g, FILE *f);
+void    ws_eq_json(const ws_gpu *g, FILE *f);
 /* the scoreboard: the warp may issue IN at NOW (its sources and its
 ** destination have no pending write) */
 static inline int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {

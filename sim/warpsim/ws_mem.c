@@ -199,7 +199,7 @@ void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t occ, uint32_t n) {
 
 static void ws_part_cycle(ws_gpu *g, ws_part *p) {
   const ws_config *c = &g->cfg;
-  int64_t now = g->now;
+  int64_t now = g->mem_now;   /* the memory clock */
 
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = -1;
@@ -326,7 +326,7 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
 
 void ws_mem_cycle(ws_gpu *g) {
   const ws_config *c = &g->cfg;
-  int64_t now = g->now;
+  int64_t now = g->mem_now;   /* the memory clock */
 
   /* requests: up to 'bandwidth' packets from the SMs' miss queues, round robin */
   int sent = 0, base = g->req_net.rr;           /* the SM after the last one served goes first */
