@@ -12,7 +12,8 @@
 #           must fail the proof: the properties have teeth.
 # Presets: 'small' of every block (--quick, what 'make test' runs) and, in the
 # full run ('make formal'), each block's main preset too.  Blocks join by
-# themselves: the list comes from 'warpgen list --presets'; ONLY=blk1,blk2
+# themselves: the list comes from 'warpgen list --presets'; ALL_PRESETS=1 checks
+# every preset, not only small and main; ONLY=blk1,blk2
 # limits the run to those blocks.  A preset marked slow:formal (induction is
 # out of reach at that size) gets the bounded check only, and says so.
 # A failure prints the property (source line), the step, and the
@@ -132,7 +133,7 @@ covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bound
 
 while read -r blk preset main slow; do
   [ -n "${ONLY:-}" ] && case ",$ONLY," in *",$blk,"*) ;; *) continue;; esac
-  [ "$preset" = small ] || { [ "$QUICK" = 0 ] && [ "$main" = main ]; } || continue
+  [ "$preset" = small ] || [ "${ALL_PRESETS:-0}" = 1 ] || { [ "$QUICK" = 0 ] && [ "$main" = main ]; } || continue
   d=$OUT/${blk}_$preset; mkdir -p "$d"; m=${blk}_$preset; sv=$d/$m.sv
   "$WARPGEN" gen "$blk" --preset "$preset" --verilog-only --name "$m" -o "$d" || exit 2
   t0=$(now)

@@ -25,7 +25,7 @@ module l2mib_small (
   output logic          out_dummy, // the offered request is a dummy (the dummy bit): some MIB entry is valid
   output logic [1:0]    out_idx  , // dummy: the MIB/MSHR entry picked (highest score, lowest index on ties); 0 otherwise
   output logic [3:0]    out_blk  , // block address: the picked entry's (dummy) or the miss-queue head's
-  output logic [2:0]    out_len  , // dummy: merge length 1..MAX_MERGE (overwrites the DRAM MIB's); 0 for a normal request
+  output logic [1:0]    out_ml   , // dummy: merge length - 1, 0..MAX_MERGE-1 (dram_mib's dummy_ml: overwrites the DRAM MIB's); 0 for a normal request
   output logic [3:0]    out_age  , // dummy: summed age of the requests merged since the last dummy (added at DRAM); 0 otherwise
   output logic [1:0]    out_info , // normal request: mq_info; 0 for a dummy
   output logic          mq_pop   , // the miss-queue head is sent this cycle (no valid MIB entry, out_ready): pop it
@@ -119,7 +119,7 @@ module l2mib_small (
   assign out_dummy = any_valid;
   assign out_idx   = any_valid ? sel_idx : '0;
   assign out_blk   = any_valid ? sel_blk : mq_blk;
-  assign out_len   = any_valid ? {1'd0, sel_len_m1} + 3'd1 : '0;
+  assign out_ml    = any_valid ? sel_len_m1 : '0;  // length - 1, as stored and as dram_mib takes it
   assign out_age   = any_valid ? sel_age : '0;
   assign out_info  = any_valid ? '0 : mq_info;
   assign mq_pop    = !any_valid && mq_valid && out_ready;
@@ -260,17 +260,17 @@ module l2mib_small (
     assert(out_dummy == (valid != '0));
     assert(out_valid == (out_dummy || mq_valid));
     assert(mq_pop == (out_ready && mq_valid && valid == '0));
-    assert(out_dummy || (out_blk == mq_blk && out_info == mq_info && out_len == '0 && out_age == '0 && out_idx == '0));
+    assert(out_dummy || (out_blk == mq_blk && out_info == mq_info && out_ml == '0 && out_age == '0 && out_idx == '0));
     assert(!out_dummy || out_info == '0);
     // the dummy carries the picked entry's fields; the picked entry is valid, no valid
     // entry scores higher, and no lower-indexed valid entry scores the same
-    assert(!(out_dummy && out_idx == 2'd0) || (valid[0] && out_age == age[0] && out_len == {1'd0, len_m1[0]} + 3'd1 && out_blk == mshr_blk[0 +: 4]));
+    assert(!(out_dummy && out_idx == 2'd0) || (valid[0] && out_age == age[0] && out_ml == len_m1[0] && out_blk == mshr_blk[0 +: 4]));
     assert(!(out_dummy && valid[0]) || age[0] < f_sel_score || (age[0] == f_sel_score && 2'd0 >= out_idx));
-    assert(!(out_dummy && out_idx == 2'd1) || (valid[1] && out_age == age[1] && out_len == {1'd0, len_m1[1]} + 3'd1 && out_blk == mshr_blk[4 +: 4]));
+    assert(!(out_dummy && out_idx == 2'd1) || (valid[1] && out_age == age[1] && out_ml == len_m1[1] && out_blk == mshr_blk[4 +: 4]));
     assert(!(out_dummy && valid[1]) || age[1] < f_sel_score || (age[1] == f_sel_score && 2'd1 >= out_idx));
-    assert(!(out_dummy && out_idx == 2'd2) || (valid[2] && out_age == age[2] && out_len == {1'd0, len_m1[2]} + 3'd1 && out_blk == mshr_blk[8 +: 4]));
+    assert(!(out_dummy && out_idx == 2'd2) || (valid[2] && out_age == age[2] && out_ml == len_m1[2] && out_blk == mshr_blk[8 +: 4]));
     assert(!(out_dummy && valid[2]) || age[2] < f_sel_score || (age[2] == f_sel_score && 2'd2 >= out_idx));
-    assert(!(out_dummy && out_idx == 2'd3) || (valid[3] && out_age == age[3] && out_len == {1'd0, len_m1[3]} + 3'd1 && out_blk == mshr_blk[12 +: 4]));
+    assert(!(out_dummy && out_idx == 2'd3) || (valid[3] && out_age == age[3] && out_ml == len_m1[3] && out_blk == mshr_blk[12 +: 4]));
     assert(!(out_dummy && valid[3]) || age[3] <= f_sel_score);
   end
 

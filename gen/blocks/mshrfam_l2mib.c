@@ -86,7 +86,8 @@ static int l2mib_ports(wg_pv p, wg_port *o) {
   L2MIB_PORT("out_dummy",  WG_OUT, 1, 1, "the offered request is a dummy (the dummy bit): some MIB entry is valid");
   L2MIB_PORT("out_idx",    WG_OUT, d.IW, 6, "dummy: the MIB/MSHR entry picked (highest score, lowest index on ties); 0 otherwise");
   L2MIB_PORT("out_blk",    WG_OUT, d.BW, 32, "block address: the picked entry's (dummy) or the miss-queue head's");
-  L2MIB_PORT("out_len",    WG_OUT, d.LW, 7, "dummy: merge length 1..MAX_MERGE (overwrites the DRAM MIB's); 0 for a normal request");
+  L2MIB_PORT("out_ml",     WG_OUT, d.LB, 6, "dummy: merge length - 1, 0..MAX_MERGE-1 (dram_mib's dummy_ml: overwrites the DRAM MIB's); "
+                                           "0 for a normal request");
   L2MIB_PORT("out_age",    WG_OUT, d.AW, 24, "dummy: summed age of the requests merged since the last dummy (added at DRAM); 0 otherwise");
   L2MIB_PORT("out_info",   WG_OUT, d.FW, 32, "normal request: mq_info; 0 for a dummy");
   L2MIB_PORT("mq_pop",     WG_OUT, 1, 1, "the miss-queue head is sent this cycle (no valid MIB entry, out_ready): pop it");
@@ -194,7 +195,7 @@ static void l2mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign out_dummy = any_valid;\n");
   wgb_printf(o, "  assign out_idx   = any_valid ? sel_idx : '0;\n");
   wgb_printf(o, "  assign out_blk   = any_valid ? sel_blk : mq_blk;\n");
-  wgb_printf(o, "  assign out_len   = any_valid ? %s + %d'd1 : '0;\n", wg_zext(a, sizeof a, "sel_len_m1", d.LB, d.LW), d.LW);
+  wgb_printf(o, "  assign out_ml    = any_valid ? sel_len_m1 : '0;  // length - 1, as stored and as dram_mib takes it\n");
   wgb_printf(o, "  assign out_age   = any_valid ? sel_age : '0;\n");
   wgb_printf(o, "  assign out_info  = any_valid ? '0 : mq_info;\n");
   wgb_printf(o, "  assign mq_pop    = !any_valid && mq_valid && out_ready;\n");
@@ -248,7 +249,7 @@ static void l2mib_props(wg_buf *o, wg_pv p) {
   l2mib_dims d = l2mib_dims_of(p);
   const int N = d.N;
   const char *sc = d.score_age ? "age" : "len_m1";
-  char a[128], x[64], y[64];
+  char x[64], y[64];
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n");
 
@@ -257,11 +258,7 @@ static void l2mib_props(wg_buf *o, wg_pv p) {
   ** instead puts an ENTRIES-way mux in every assertion. */
   wgb_printf(o, "  logic [%d:0] f_sel_score;  // the dummy's request score\n", d.SW - 1);
   if (d.score_age) wgb_printf(o, "  assign f_sel_score = out_age;\n");
-  else {
-    wgb_printf(o, "  logic [%d:0] f_sel_len_dec;\n  assign f_sel_len_dec = out_len - %d'd1;\n", d.LW - 1, d.LW);
-    wgb_printf(o, "  assign f_sel_score = f_sel_len_dec[%d:0];\n", d.LB - 1);
-    if (d.LW > d.LB) wgb_printf(o, "  wire f_unused_sel = &{1'b0, f_sel_len_dec[%d:%d]};\n", d.LW - 1, d.LB);
-  }
+  else wgb_printf(o, "  assign f_sel_score = out_ml;\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    // an entry without pending information carries no age\n");
   for (int i = 0; i < N; i++) wgb_printf(o, "    assert(valid[%d] || age[%d] == '0);\n", i, i);
@@ -269,7 +266,7 @@ static void l2mib_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    assert(out_dummy == (valid != '0));\n");
   wgb_printf(o, "    assert(out_valid == (out_dummy || mq_valid));\n");
   wgb_printf(o, "    assert(mq_pop == (out_ready && mq_valid && valid == '0));\n");
-  wgb_printf(o, "    assert(out_dummy || (out_blk == mq_blk && out_info == mq_info && out_len == '0 && "
+  wgb_printf(o, "    assert(out_dummy || (out_blk == mq_blk && out_info == mq_info && out_ml == '0 && "
                 "out_age == '0 && out_idx == '0));\n");
   wgb_printf(o, "    assert(!out_dummy || out_info == '0);\n");
   wgb_printf(o, "    // the dummy carries the picked entry's fields; the picked entry is valid, no valid\n"
@@ -277,8 +274,8 @@ static void l2mib_props(wg_buf *o, wg_pv p) {
   for (int i = 0; i < N; i++) {
     snprintf(x, sizeof x, "len_m1[%d]", i);
     wgb_printf(o, "    assert(!(out_dummy && out_idx == %d'd%d) || (valid[%d] && out_age == age[%d] && "
-                  "out_len == %s + %d'd1 && out_blk == %s));\n",
-               d.IW, i, i, i, wg_zext(a, sizeof a, x, d.LB, d.LW), d.LW,
+                  "out_ml == %s && out_blk == %s));\n",
+               d.IW, i, i, i, x,
                N * d.BW == 1 ? "mshr_blk" : (snprintf(y, sizeof y, "mshr_blk[%d +: %d]", i * d.BW, d.BW), y));
     if (i == (1 << d.IW) - 1)   /* the highest index: out_idx <= i by its width */
       wgb_printf(o, "    assert(!(out_dummy && valid[%d]) || %s[%d] <= f_sel_score);\n", i, sc, i);

@@ -50,7 +50,7 @@ void l2mib_eval(const l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
   if (k >= 0) {
     out->out_idx = (uint32_t)k;
     out->out_blk = l2mib_get_blk(in->mshr_blk, k, (int)m->p.BLK_W);
-    out->out_len = (m->len_m1[k] + 1) & m->port_len_mask;
+    out->out_ml = m->len_m1[k];   /* length - 1, as dram_mib's dummy_ml takes it */
     out->out_age = m->age[k];
   } else {
     out->out_blk = in->mq_blk & m->blk_mask;

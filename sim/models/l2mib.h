@@ -11,7 +11,7 @@
 **   l2mib_set_blk(&in, i, blk)              <- the MSHR's block address of entry i
 **   in.mq_valid/mq_blk/mq_info              <- the miss queue's head
 **   in.out_ready                            <- the L2 -> DRAM path has room
-**   l2mib_eval(&mib, &in, &out);   // out.out_valid/out_dummy/out_blk/out_len/out_age
+**   l2mib_eval(&mib, &in, &out);   // out.out_valid/out_dummy/out_blk/out_ml/out_age
 **   ... send the request to DRAM if out.out_valid && in.out_ready;
 **       pop the miss queue if out.mq_pop ...
 **   l2mib_tick(&mib, &in);         // the clock edge
