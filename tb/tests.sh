@@ -221,6 +221,8 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
   bad "l1_mshr_entries = 65 is out of range (legal: 1..64)" --named tiny --set l1_mshr_entries=65 stream || return 1
   bad "equalizer = performance needs sched = gto or lrr" --named tiny --set sched=mascar --set equalizer=performance \
     stream || return 1
+  bad "dram_sched = mshr_s needs l2_mshr_merges >= 2" --named tiny --set dram_sched=mshr_s --set l2_mshr_merges=1 \
+    stream || return 1
   bad "eq_sample = 100 is out of range (legal: 1..4096, a power of two)" --named tiny --set eq_sample=100 stream || return 1
   bad "unknown key 'l1_mshrs'" --set l1_mshrs=4 stream || return 1
   bad "bad.cfg:2: l1_ways = 0 is out of range" --config "$d/bad.cfg" stream || return 1
@@ -398,6 +400,7 @@ plan_tests() {
     add warpsim_oaws      300 6 - t_warpsim_unit test_oaws $ws_src tb/warpsim/test_oaws.c build/san/lib/libwgsim.a
     add warpsim_tls       300 6 - t_warpsim_unit test_tls $ws_src tb/warpsim/test_tls.c build/san/lib/libwgsim.a
     add warpsim_eq        300 6 - t_warpsim_unit test_eq $ws_src tb/warpsim/test_eq.c build/san/lib/libwgsim.a
+    add warpsim_mib       300 6 - t_warpsim_unit test_mib $ws_src tb/warpsim/test_mib.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny

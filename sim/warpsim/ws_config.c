@@ -19,6 +19,7 @@
 */
 #include "ws_config.h"
 #include "eqctr_io.h"
+#include "l2mib_io.h"
 #include "mshr_io.h"       /* the blocks' legal ranges: keys that are block parameters use them */
 #include "dram_mib_io.h"
 #include "memsat_io.h"
@@ -58,6 +59,7 @@ static const char *const onoff_names[] = { "off", "on", NULL };
 static const char *const eq_names[]    = { "off", "energy", "performance", NULL };   /* ORDER ws_equalizer */
 static const char *const vote_names[]  = { "majority", "plurality", NULL };         /* the eqvote block's VOTE */
 static const char *const maintain_names[] = { "keep", "normal", NULL };            /* its MAINTAIN */
+static const char *const dram_sched_names[] = { "frfcfs", "mshr_m", "mshr_s", "mshr_sa", NULL };   /* ORDER ws_dram_sched */
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -109,6 +111,9 @@ static const ws_key keys[] = {
                                             "% dram_banks, row l / (dram_row_lines * dram_banks)"),
   KEY(dram_queue,      DRAM_MIB_QUEUE_MIN, DRAM_MIB_QUEUE_MAX, 1, "DRAM read queue, FR-FCFS: the dram_mib block's QUEUE"),
   KEY(dram_latency,    0,  10000,        0, "fixed cycles added to every DRAM access (controller, pins, return)"),
+  KEYN(dram_sched,     dram_sched_names,  "DRAM read scheduling (the dram_mib block's POLICY): frfcfs (the baseline), "
+                                          "or the MIB thesis' mshr_m, mshr_s, mshr_sa, with an l2mib block beside every "
+                                          "L2 MSHR file sending its merge information to DRAM as dummy requests"),
   KEY(tRCD,            1,  1000,         0, "DRAM activate to read, core cycles (a gpgpusim.config's DRAM cycles "
                                             "are converted with its clock domains, rounded up)"),
   KEY(tRP,             1,  1000,         0, "DRAM precharge, core cycles (converted like tRCD)"),
@@ -365,6 +370,7 @@ static const named_row fermi_rows[] = {
   { "dram_row_lines",  "32",   "INFERRED: GPGPU-Sim GTX480 address mapping: 12 column bits, 4 KB rows" },
   { "dram_queue",      "32",   "Table 4.1: DRAM \"32 requests/partition\"" },
   { "dram_latency",    "318",  CALIBRATED },
+  { "dram_sched",      "frfcfs", "MIB Table 5.1: the baseline's FR-FCFS" },
   { "tRCD",            "19",   "MIB Table 5.1: tRCD = 12 DRAM cycles x 1400/924 MHz, rounded up" },
   { "tRP",             "19",   "MIB Table 5.1: tRP = 12 DRAM cycles x 1400/924 MHz, rounded up" },
   { "tCL",             "19",   "MIB Table 5.1: tCL = 12 DRAM cycles x 1400/924 MHz, rounded up" },
@@ -419,7 +425,7 @@ static const named_row tiny_rows[] = {
   { "l2_ways", "4", NULL }, { "l2_latency", "4", NULL }, { "l2_mshr_entries", "8", NULL },
   { "l2_mshr_merges", "4", NULL }, { "l2_in_queue", "4", NULL }, { "l2_miss_queue", "4", NULL },
   { "dram_banks", "4", NULL }, { "dram_row_lines", "8", NULL }, { "dram_queue", "8", NULL },
-  { "dram_latency", "4", NULL }, { "tRCD", "3", NULL }, { "tRP", "3", NULL }, { "tCL", "3", NULL },
+  { "dram_latency", "4", NULL }, { "dram_sched", "frfcfs", NULL }, { "tRCD", "3", NULL }, { "tRP", "3", NULL }, { "tCL", "3", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "hier", NULL }, { "mem_latency", "10", NULL },
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
@@ -457,7 +463,7 @@ static const named_row fig4_2_rows[] = {
   { "l2_ways", "1", NULL }, { "l2_latency", "1", NULL }, { "l2_mshr_entries", "2", NULL },
   { "l2_mshr_merges", "1", NULL }, { "l2_in_queue", "2", NULL }, { "l2_miss_queue", "2", NULL },
   { "dram_banks", "2", NULL }, { "dram_row_lines", "1", NULL }, { "dram_queue", "2", NULL },
-  { "dram_latency", "0", NULL }, { "tRCD", "1", NULL }, { "tRP", "1", NULL }, { "tCL", "1", NULL },
+  { "dram_latency", "0", NULL }, { "dram_sched", "frfcfs", NULL }, { "tRCD", "1", NULL }, { "tRP", "1", NULL }, { "tCL", "1", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "fixed", NULL }, { "mem_latency", "5", "\"load instruction takes five cycles\"" },
   { "mascar_set_free_mshr", "1", "with sched = mascar: MP mode once an MSHR is in use (the figure shows MP mode)" },
@@ -591,6 +597,14 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
     if (c->tls_active > per)
       return fail(err, n, "sched = two_level: tls_active = %d exceeds the %d warps of a scheduler "
                   "(warps_per_sm = %d, n_sched = %d)", c->tls_active, per, c->warps_per_sm, c->n_sched);
+  }
+  if (c->dram_sched != WS_DRAM_FRFCFS) {
+    if (c->mem_model != WS_MEM_HIER)
+      return fail(err, n, "dram_sched = %s needs mem_model = hier", dram_sched_names[c->dram_sched]);
+    if (c->l2_mshr_merges < L2MIB_MAX_MERGE_MIN)
+      return fail(err, n, "dram_sched = %s needs l2_mshr_merges >= %d (the l2mib block's MAX_MERGE: an entry that "
+                  "cannot merge has no merge information); have %d", dram_sched_names[c->dram_sched],
+                  L2MIB_MAX_MERGE_MIN, c->l2_mshr_merges);
   }
   if (c->equalizer != WS_EQ_OFF) {
     if (c->sched != WS_SCHED_GTO && c->sched != WS_SCHED_LRR)

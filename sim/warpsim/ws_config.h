@@ -38,6 +38,10 @@ enum ws_mem_model   { WS_MEM_HIER = 0, WS_MEM_FIXED = 1 };
 ** the owner took over may still send their next memory instruction to the L1
 ** (thesis 4.3.4: a hit commits, a miss is NACKed) */
 enum ws_mascar_nonowner { WS_NONOWNER_HOLD = 0, WS_NONOWNER_ISSUE = 1 };
+/* the DRAM read scheduler (the dram_mib block's POLICY): FR-FCFS, or the MIB
+** thesis' inter-core locality aware policies with an l2mib block beside
+** every L2 MSHR file sending dummy requests (Li, UBC 2015, Ch. 4) */
+enum ws_dram_sched { WS_DRAM_FRFCFS = 0, WS_DRAM_MSHR_M = 1, WS_DRAM_MSHR_S = 2, WS_DRAM_MSHR_SA = 3 };
 /* Equalizer (Sethia's thesis Ch. III): off, or on with Table 3.1's objective */
 enum ws_equalizer { WS_EQ_OFF = 0, WS_EQ_ENERGY = 1, WS_EQ_PERFORMANCE = 2 };
 
@@ -78,6 +82,7 @@ typedef struct ws_config {
   int dram_row_lines;       /* lines per DRAM row (a power of two); row = line / (dram_row_lines * banks) */
   int dram_queue;           /* read request queue = the dram_mib block's QUEUE (2..64, a power of two) */
   int dram_latency;         /* fixed cycles added to every DRAM access (controller, pins, return path) */
+  int dram_sched;           /* enum ws_dram_sched */
   int tRCD, tRP, tCL, tCCD; /* bank timing in core cycles */
   /* ---- fixed-latency memory (mem_model = fixed) ---- */
   int mem_model;            /* enum ws_mem_model */

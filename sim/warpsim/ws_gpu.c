@@ -100,11 +100,24 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
     if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, owner, err, n)) return -1;
-    /* POLICY 0: FR-FCFS */
+    /* POLICY = dram_sched (0: FR-FCFS); the merge-length field holds length - 1 of the L2 MSHR's
+    ** merges (a power of two at least l2_mshr_merges), as the l2mib block sends it */
+    int max_merge = 2;
+    while (max_merge < c->l2_mshr_merges) max_merge *= 2;
     dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
-                          .MAX_MERGE = 16, .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = 0};
+                          .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
+                          .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched};
     if (!bad && ws_slot_init(&p->dram, "dram_mib", &dp, sizeof(dram_mib_in), sizeof(dram_mib_out), owner, err, n))
       return -1;
+    if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {
+      /* SCORE: the dummy with the highest request score of the policy goes first (age for MSHR-S+A) */
+      l2mib_params mp = {.ENTRIES = c->l2_mshr_entries, .MAX_MERGE = c->l2_mshr_merges,
+                         .AGE_W = WS_DRAM_AGE_BITS, .BLK_W = 32, .INFO_W = 1,
+                         .SCORE = c->dram_sched == WS_DRAM_MSHR_SA};
+      if (l2mib_params_check(&mp, err, n) ||
+          ws_slot_init(&p->mib, "l2mib", &mp, sizeof(l2mib_in), sizeof(l2mib_out), owner, err, n))
+        return -1;
+    }
   }
   if (bad) {
     snprintf(err, n, "out of memory building the machine");
@@ -141,6 +154,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_ring_free(&p->fill_q);
     ws_slot_free(&p->l2_mshr);
     ws_slot_free(&p->dram);
+    ws_slot_free(&p->mib);
     if (g->req_net.flight) ws_ring_free(&g->req_net.flight[i]);
   }
   ws_slot_free(&g->eq.vote);
@@ -197,7 +211,7 @@ static int ws_mem_idle(const ws_gpu *g) {
   for (int i = 0; i < g->cfg.n_part; i++) {
     const ws_part *p = &g->part[i];
     if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
-        p->l2_mshr_held || p->dram_used || g->req_net.flight[i].count)
+        p->l2_mshr_held || p->dram_used || p->mib_pending || g->req_net.flight[i].count)
       return 0;
   }
   return 1;
@@ -333,6 +347,18 @@ static ws_mascar_totals ws_mascar_sum(const ws_gpu *g) {
   return t;
 }
 
+static const char *const ws_dram_sched_label[] = {"frfcfs", "MSHR-M", "MSHR-S", "MSHR-S+A"};   /* ORDER ws_dram_sched */
+
+/* the MIB's dummies over the partitions: sent, found at DRAM, sent before their first miss */
+static void ws_mib_sum(const ws_gpu *g, uint64_t d[3]) {
+  d[0] = d[1] = d[2] = 0;
+  for (int i = 0; i < g->cfg.n_part; i++) {
+    d[0] += g->part[i].dummies;
+    d[1] += g->part[i].dummy_hits;
+    d[2] += g->part[i].dummies_early;
+  }
+}
+
 static const char *const ws_occ_names[WS_OCC_BUCKETS] = {
   "0", "<=1/8", "<=2/8", "<=3/8", "<=4/8", "<=5/8", "<=6/8", "<=7/8", "<=8/8"};
 
@@ -391,6 +417,13 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
             "two-level scheduler", c->tls_active, dem, pro);
   }
   if (c->equalizer != WS_EQ_OFF) ws_eq_report(g, f);
+  if (c->dram_sched != WS_DRAM_FRFCFS) {
+    uint64_t d[3];
+    ws_mib_sum(g, d);
+    fprintf(f, "  %-26s %s; %" PRIu64 " dummy requests, %" PRIu64 " found their request at DRAM, %" PRIu64
+               " dropped (%" PRIu64 " sent before their first miss left the L2)\n", "DRAM scheduler (MIB)",
+            ws_dram_sched_label[c->dram_sched], d[0], d[1], d[0] - d[1], d[2]);
+  }
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);
     fprintf(f, "  %-26s %" PRIu64 " issue slots lost (every ready warp occluded), %" PRIu64
@@ -514,6 +547,13 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
             o.occluded_slots, o.occluded_warps, o.gated_loads, o.locality_cycles, ws_ratio(o.ocw_sum, o.ocw_samples));
   }
   if (c->equalizer != WS_EQ_OFF) ws_eq_json(g, f);
+  if (c->dram_sched != WS_DRAM_FRFCFS) {
+    uint64_t d[3];
+    ws_mib_sum(g, d);
+    fprintf(f, ",\n  \"mib\": {\"policy\": \"%s\", \"dummies\": %" PRIu64 ", \"dummy_hits\": %" PRIu64
+               ", \"dummies_dropped\": %" PRIu64 ", \"dummies_before_first_miss\": %" PRIu64 "}",
+            ws_dram_sched_label[c->dram_sched], d[0], d[1], d[0] - d[1], d[2]);
+  }
   fprintf(f, ",\n  \"load_latency\": {\"count\": %" PRIu64 ", \"avg\": %.3f, \"max\": %" PRIu64 ", \"log2_hist\": [",
           g->lat_count, ws_ratio(g->lat_sum, g->lat_count), g->lat_max);
   for (int b = 0; b < WS_LAT_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", g->lat_hist[b]);

@@ -25,6 +25,7 @@
 #include "rfc_io.h"
 #include "eqctr_io.h"
 #include "eqvote_io.h"
+#include "l2mib_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -286,8 +287,14 @@ typedef struct ws_part {
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
   ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
+  ** queue, and what warpsim knows of the MSHR from its outputs */
+  ws_slot        mib;
+  uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
+  uint64_t       mib_pending;   /* the MIB's valid entries after the last edge (from its outputs) */
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
+  uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
   ws_cache_stats l2s;
   ws_mshr_stats  l2m;
 } ws_part;

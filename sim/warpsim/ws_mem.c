@@ -261,10 +261,14 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
     in.req_noalloc = ws_ring_full(&p->miss_q);
   }
   in.drain_ready = !ws_ring_full(&p->resp_q);
+  int mib = c->dram_sched != WS_DRAM_FRFCFS;
+  l2mib_in mi;
+  if (mib) memset(&mi, 0, sizeof mi);
   /* an mshr with no entry held and no request or fill keeps its state and shows
   ** nothing: skipping that cycle is exact */
   if (req || in.fill_valid || p->l2_mshr_held) {
     mshr_out out;
+    int64_t born = req ? r->born : 0;
     ws_slot_step(&p->l2_mshr, &in, &out);
     p->l2_mshr_held = ws_mshr_held_after(&in, &out);
     ws_mshr_count(&p->l2m, &out, req);
@@ -277,32 +281,67 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       ws_pkt resp = {.line = out.drain_addr, .sm = (uint16_t)out.drain_payload, .ready = now};
       ws_ring_push(&p->resp_q, &resp);
     }
+    if (mib) {   /* the MIB hears the MSHR's allocations (their lines), merges and fills (thesis 4.4) */
+      if (req && out.req_alloc) p->mshr_blk[out.req_entry] = (uint32_t)ws_line_local(c, in.req_addr);
+      if (req && out.req_merge) {
+        int64_t age = now - born;                /* Eq. 4.1, on the memory clock */
+        mi.merge = 1;
+        mi.merge_idx = out.req_entry;
+        mi.merge_len = out.req_merge_len;
+        mi.merge_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);
+      }
+      if (in.fill_valid && out.fill_hit) {
+        mi.fill = 1;
+        mi.fill_idx = out.fill_entry;
+      }
+    }
   }
   if (!g->finished) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, (uint32_t)c->l2_mshr_entries);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
-  ** pick goes to a ready bank */
+  ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib
+  ** block's multiplexer decides what leaves the L2 this cycle: a dummy (its
+  ** highest-scoring valid entry) ahead of the miss-queue head */
   ws_pkt *mq = ws_ring_head(&p->miss_q);
+  l2mib_out mo;
+  memset(&mo, 0, sizeof mo);
+  /* an l2mib with no valid entry, no merge or fill and no miss-queue head keeps its state and
+  ** offers nothing: skipping that cycle is exact */
+  int mib_step = mib && (mq || p->mib_pending || mi.merge || mi.fill);
+  if (mib_step) {
+    mi.mq_valid = mq != NULL;
+    mi.mq_blk = mq ? (uint32_t)ws_line_local(c, mq->line) : 0;
+    memcpy(mi.mshr_blk, p->mshr_blk, sizeof p->mshr_blk);
+    ws_slot_eval(&p->mib, &mi, &mo);             /* what it offers does not depend on out_ready */
+  }
+  int dummy = mib_step && mo.out_dummy;
+  ws_pkt *normal = dummy ? NULL : mq;
+  int dram_took = 0;
   /* an empty read queue with no request keeps its state (the bank pointer moves
   ** only on an issue) and shows nothing: skipping that cycle is exact */
-  if (mq || p->dram_used) {
+  if (normal || p->dram_used || dummy) {
     dram_mib_in din = {0};
     dram_mib_out dout;
-    uint64_t local = 0;
-    if (mq) {
-      local = ws_line_local(c, mq->line);
-      int64_t age = now - mq->born;
+    if (normal) {
+      uint64_t local = ws_line_local(c, normal->line);
+      int64_t age = now - normal->born;
       din.req_valid = 1;
       din.req_bank = (uint32_t)ws_local_bank(c, local);
       din.req_row = ws_local_row(c, local);
       din.req_blk = (uint32_t)local;
       din.req_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);   /* saturated by the sender */
     }
+    if (dummy) {                                 /* the dummy updates its block's queued request, if any */
+      din.dummy_valid = 1;
+      din.dummy_blk = mo.out_blk;
+      din.dummy_ml = mo.out_ml;
+      din.dummy_age = mo.out_age;
+    }
     for (int b = 0; b < c->dram_banks; b++)
       if (p->bank[b].free_at <= now) din.bank_ready |= 1u << b;
     ws_slot_step(&p->dram, &din, &dout);
     /* the block takes a request into its lowest free slot, before this edge's issue frees one */
-    int taken = mq && dout.req_ready ? __builtin_ctzll(~p->dram_used) : -1;
+    int taken = normal && dout.req_ready ? __builtin_ctzll(~p->dram_used) : -1;
     if (dout.issue_valid) {
       int hit;
       ws_dram_bank *bk = &p->bank[dout.issue_bank];
@@ -314,11 +353,35 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
     }
     if (dout.issue_valid) p->dram_used &= ~(UINT64_C(1) << dout.issue_slot);
     if (taken >= 0) {
-      p->slot_line[taken] = mq->line;
+      p->slot_line[taken] = normal->line;
       p->dram_used |= UINT64_C(1) << taken;
       ws_ring_pop(&p->miss_q);
+      dram_took = 1;
+    }
+    if (dummy) {
+      p->dummies++;
+      p->dummy_hits += dout.dummy_hit;
+      /* a dummy for an entry whose first miss still waits in the miss queue (the thesis does not
+      ** prevent it; the DRAM side drops it): counted */
+      for (int k = 0; k < p->miss_q.count; k++)
+        if ((uint32_t)ws_line_local(c, p->miss_q.buf[(p->miss_q.head + k) % p->miss_q.cap].line) == mo.out_blk) {
+          p->dummies_early++;
+          break;
+        }
     }
     p->dram_busy_cycles++;
+  }
+  if (mib_step) {
+    /* out_ready: a dummy needs no queue slot (the link is free); the head needs one */
+    mi.out_ready = (uint32_t)(dummy || dram_took);
+    ws_slot_tick(&p->mib, &mi);
+    /* its valid entries after this edge, from what it showed: the sent dummy's entry clears, a
+    ** merge sets its entry, a fill clears its entry (a fill wins over a merge) */
+    uint64_t pend = mo.pending;
+    if (dummy) pend &= ~(UINT64_C(1) << mo.out_idx);
+    if (mi.merge) pend |= UINT64_C(1) << mi.merge_idx;
+    if (mi.fill) pend &= ~(UINT64_C(1) << mi.fill_idx);
+    p->mib_pending = pend;
   }
 }
 
