@@ -46,7 +46,7 @@ all: tools
 # Installs the Debian packages that are missing (apt-get update once, only
 # when something is missing).  Every other target depends on it.
 DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
-            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++
+            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 deps:
 	@missing=""; \
@@ -61,7 +61,7 @@ deps:
 
 # ---- build ----------------------------------------------------------------------
 tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o \
-       $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim
+       $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim $(if $(filter 1,$(SAN)),,$(BUILD)/lib/libwgsim.so)
 
 $(BUILD)/obj/%.o: %.c
 	@mkdir -p $(dir $@)
@@ -93,11 +93,20 @@ $(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.
 $(BUILD)/lib/libwgsim.a: $(SIM_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
+# the block models as a shared library, for bindings (python/warpgen_models.py); release build only
+# (a sanitized .so needs the sanitizer runtime preloaded into its host process)
+SIM_PIC := $(SIM_SRC:%.c=$(BUILD)/pic/%.o)
+$(BUILD)/pic/%.o: %.c $(IO_H) $(BUILD)/include/blocks.def
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -I$(BUILD)/include -MMD -MP -c $< -o $@
+$(BUILD)/lib/libwgsim.so: $(SIM_PIC)
+	@mkdir -p $(dir $@)
+	$(CC) -shared -o $@ $^
 $(BUILD)/lib/libwgtb.a: $(TB_OBJ)
 	@mkdir -p $(dir $@)
 	rm -f $@ && ar rcs $@ $^
 
--include $(shell find $(BUILD)/obj -name '*.d' 2>/dev/null)
+-include $(shell find $(BUILD)/obj $(BUILD)/pic -name '*.d' 2>/dev/null)
 
 # ---- generated Verilog of the presets (committed under rtl/) ---------------------
 gen: tools
@@ -168,9 +177,11 @@ check-docs: tools
 	@BUILD=$(BUILD) tb/doc_tables.sh check
 
 install: tools
-	install -d $(DESTDIR)$(PREFIX)/bin
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/warpgen/python
 	install -m 755 $(BUILD)/warpgen $(DESTDIR)$(PREFIX)/bin/warpgen
 	install -m 755 $(BUILD)/warpsim $(DESTDIR)$(PREFIX)/bin/warpsim
+	install -m 644 $(BUILD)/lib/libwgsim.so $(DESTDIR)$(PREFIX)/lib/libwgsim.so
+	install -m 644 python/warpgen_models.py $(DESTDIR)$(PREFIX)/lib/warpgen/python/warpgen_models.py
 
 clean:
 	rm -rf build

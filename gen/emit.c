@@ -397,6 +397,77 @@ void wg_describe(const wg_config *c, FILE *f, int md) {
   if (b->paper_storage) fprintf(f, md ? "\nPaper: %s\n" : "  paper: %s\n", b->paper_storage);
 }
 
+/* ---- describe --json: the descriptor's data for bindings (python/warpgen_models.py) ---- */
+static void json_str(FILE *f, const char *s) {
+  fputc('"', f);
+  for (; s && *s; s++) {
+    unsigned char ch = (unsigned char)*s;
+    if (ch == '"' || ch == '\\') fprintf(f, "\\%c", ch);
+    else if (ch < 0x20) fprintf(f, "\\u%04x", ch);
+    else fputc(ch, f);
+  }
+  fputc('"', f);
+}
+
+/* The C layout of a port's field in BLOCK_in / BLOCK_out (as the I/O header writes it):
+** "u32", "u64", or "u32[N]" for wider ports. */
+static void c_type_of(const wg_port *p, char *dst, size_t n) {
+  if (p->max_width <= 32) snprintf(dst, n, "u32");
+  else if (p->max_width <= 64) snprintf(dst, n, "u64");
+  else snprintf(dst, n, "u32[%d]", c_words(p->max_width));
+}
+
+void wg_describe_json(const wg_config *c, FILE *f) {
+  const wg_block *b = c->blk;
+  char ps[512], ct[32];
+  wg_config_string(c, ps, sizeof ps, " ");
+  fprintf(f, "{\"block\": ");
+  json_str(f, b->name);
+  fprintf(f, ", \"summary\": ");
+  json_str(f, b->summary);
+  fprintf(f, ", \"paper\": ");
+  json_str(f, b->paper);
+  fprintf(f, ", \"section\": ");
+  json_str(f, b->section);
+  fprintf(f, ", \"parameter_set\": ");
+  json_str(f, ps);
+  fprintf(f, ", \"preset\": ");
+  if (c->preset) json_str(f, c->preset);
+  else fprintf(f, "null");
+  fprintf(f, ",\n \"params\": [");
+  for (int i = 0; i < b->n_params; i++) {
+    const wg_param_def *d = &b->params[i];
+    fprintf(f, "%s\n  {\"name\": \"%s\", \"value\": %lld, \"default\": %lld, \"min\": %lld, \"max\": %lld, "
+               "\"pow2\": %s, \"doc\": ", i ? "," : "", d->name, (long long)c->v[i], (long long)d->def,
+            (long long)d->min, (long long)d->max, d->pow2 ? "true" : "false");
+    json_str(f, d->doc);
+    fprintf(f, "}");
+  }
+  /* the C structs hold every port but clk, in this order; params are int64 in the order above */
+  wg_port p[WG_MAX_PORTS];
+  int np = get_ports(c, p);
+  fprintf(f, "],\n \"ports\": [");
+  for (int i = 0; i < np; i++) {
+    c_type_of(&p[i], ct, sizeof ct);
+    fprintf(f, "%s\n  {\"name\": \"%s\", \"dir\": \"%s\", \"width\": %d, \"max_width\": %d, \"c_type\": \"%s\", "
+               "\"doc\": ", i ? "," : "", p[i].name, p[i].dir == WG_IN ? "in" : "out", p[i].width, p[i].max_width, ct);
+    json_str(f, p[i].doc);
+    fprintf(f, "}");
+  }
+  wg_field fl[WG_MAX_FIELDS];
+  int nf = b->storage(c->v, fl);
+  int64_t tot = 0;
+  fprintf(f, "],\n \"storage\": [");
+  for (int i = 0; i < nf; i++) {
+    tot += (int64_t)fl[i].bits * fl[i].count;
+    fprintf(f, "%s\n  {\"name\": \"%s\", \"bits\": %d, \"count\": %d, \"doc\": ", i ? "," : "", fl[i].name,
+            fl[i].bits, fl[i].count);
+    json_str(f, fl[i].doc);
+    fprintf(f, "}");
+  }
+  fprintf(f, "],\n \"storage_bits\": %lld}\n", (long long)tot);
+}
+
 /* ---- shared RTL idioms ---- */
 
 /* dst = number of ones in vec (dst_w bits wide), as a balanced adder tree:

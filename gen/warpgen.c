@@ -21,7 +21,7 @@ static const char *usage =
   "  list [--presets]          every block: name, summary, paper and section\n"
   "                            (--presets: one 'BLOCK PRESET [main|-] [slow:WHAT,]' line per preset;\n"
   "                             --sweeps: 'BLOCK MAIN_PRESET PARAM=V1,V2,...' per block)\n"
-  "  describe BLOCK [PARAMS] [--markdown]\n"
+  "  describe BLOCK [PARAMS] [--markdown|--json]\n"
   "                            parameters, ports and storage table of a parameter set\n"
   "  gen BLOCK [PARAMS] [--name MODULE] -o DIR\n"
   "                            write MODULE.sv, MODULE_io.h and MODULE_glue.cpp\n"
@@ -178,7 +178,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
-  int markdown = 0, all = 0, vonly = 0, mutant = 0;
+  int markdown = 0, json = 0, all = 0, vonly = 0, mutant = 0;
   for (int i = 2; i < argc; i++) {
     int t = wg_cli_take(&cli, argc, argv, &i);
     if (t < 0) return bad(cli.err);
@@ -191,6 +191,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
     else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
     else if (!strcmp(a, "--mutant") && gen) mutant = 1;
     else if (!strcmp(a, "--markdown") && cmd == CMD_DESCRIBE) markdown = 1;
+    else if (!strcmp(a, "--json") && cmd == CMD_DESCRIBE) json = 1;
     else if (!strcmp(a, "--csv") && cost) format = WG_COST_CSV;
     else if (!strcmp(a, "--json") && cost) format = WG_COST_JSON;
     else if (!strcmp(a, "--no-header") && cost) header = 0;
@@ -240,7 +241,11 @@ static int cmd_block(int argc, char **argv, int cmd) {
   if (!b) return bad(err);
   wg_config c;
   if (wg_cli_resolve(&cli, b, &c)) return bad(cli.err);
-  if (cmd == CMD_DESCRIBE) { wg_describe(&c, stdout, markdown); return 0; }
+  if (cmd == CMD_DESCRIBE) {
+    if (json) wg_describe_json(&c, stdout);
+    else wg_describe(&c, stdout, markdown);
+    return 0;
+  }
   if (cost) {
     wg_cost_row r;
     if (wg_cost(&c, keep, &r, err, sizeof err)) { fprintf(stderr, "warpgen: cost: %s\n", err); return 3; }

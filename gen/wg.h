@@ -153,6 +153,8 @@ int  wg_write_files(const char *dir, const char *const *names,
 /* writes MODULE.sv, MODULE_io.h, MODULE_glue.cpp (only the .sv if verilog_only) */
 int  wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err, size_t errlen);
 void wg_describe(const wg_config *c, FILE *f, int markdown);
+/* the same as JSON, with each port's C field layout (for bindings) */
+void wg_describe_json(const wg_config *c, FILE *f);
 int64_t wg_storage_bits(const wg_config *c);
 
 /* helpers for descriptors */

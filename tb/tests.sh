@@ -196,6 +196,17 @@ t_warpsim_kernels() {   # t_warpsim_kernels CONFIG: every built-in kernel with t
     echo "$k: checked on $c"
   done
 }
+t_python_models() {   # the C models from Python: in the checkout, then from a 'make install' tree
+  WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py || return 1
+  local d=$LOGS/python_install; rm -rf "$d"
+  make -s --no-print-directory install DESTDIR="$d" PREFIX=/opt/wg >/dev/null || return 1
+  (cd /tmp && env -u WARPGEN -u WGSIM_LIB PYTHONPATH="$d/opt/wg/lib/warpgen/python" python3 -c '
+import warpgen_models as w
+m = w.Model("eqvote", preset="small")
+m.step(epoch=1, sm_req=0b0101)
+assert m.eval()["sm_level"] == 2, "2 of 3 up must raise the level"
+print("installed binding: ok,", w._lib_path())')
+}
 t_warpsim_contract() {   # warpsim drives blocks only through slots: no model header, function or state type
   local b bad=0
   for b in $(sed -n 's/^WG_BLOCK(\([a-z0-9_]*\)).*/\1/p' gen/blocks.def); do
@@ -402,6 +413,7 @@ plan_tests() {
     add warpsim_eq        300 6 - t_warpsim_unit test_eq $ws_src tb/warpsim/test_eq.c build/san/lib/libwgsim.a
     add warpsim_mib       300 6 - t_warpsim_unit test_mib $ws_src tb/warpsim/test_mib.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
+    add python_models     120 3 - t_python_models
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
