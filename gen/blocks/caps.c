@@ -27,7 +27,7 @@
 #include <string.h>
 
 enum { CP_NCTA, CP_REQS, CP_PC_BITS, CP_ADDR_BITS, CP_WID_BITS, CP_MISP_W, CP_THRESH,
-       CP_FIFO, CP_GEN, CP_NPARAMS };
+       CP_FIFO, CP_GEN, CP_TQ, CP_NPARAMS };
 
 static const wg_param_def caps_params[] = {
   {"NCTA",      8, 1, 16, 0, "CTA slots per SM, one PerCTA table each (Fermi: 8 CTAs/SM)"},
@@ -39,17 +39,20 @@ static const wg_param_def caps_params[] = {
   {"THRESH",  128, 0, 65534, 0, "prefetching for a PC stops while its counter exceeds this (paper: 128)"},
   {"FIFO",     16, 2, 64, 0, "prefetch FIFO entries toward the L1D (paper: none given)"},
   {"GEN",       4, 1,  4, 0, "addresses the generator produces per cycle, one adder each (<= REQS, <= FIFO)"},
+  {"TQ",        4, 1,  8, 0, "trigger queue entries: Case 1 / Case 2 triggers that arrive while the generator is busy wait here "
+                             "(the paper loses none; a trigger that finds it full is dropped and counted)"},
 };
 
 static const wg_preset caps_presets[] = {
-  {"caps",  "NCTA=8 REQS=4 PC_BITS=32 ADDR_BITS=32 WID_BITS=8 MISP_W=8 THRESH=128 FIFO=16 GEN=4",
+  {"caps",  "NCTA=8 REQS=4 PC_BITS=32 ADDR_BITS=32 WID_BITS=8 MISP_W=8 THRESH=128 FIFO=16 GEN=4 TQ=4",
    "the paper's SM: 8 CTA slots x 2 PerCTA entries of 21 B, 2 DIST entries of 9 B (1-byte counter) = 354 B", 0},
-  {"small", "NCTA=3 REQS=2 PC_BITS=3 ADDR_BITS=6 WID_BITS=2 MISP_W=3 THRESH=2 FIFO=3 GEN=2",
+  {"small", "NCTA=3 REQS=2 PC_BITS=3 ADDR_BITS=6 WID_BITS=2 MISP_W=3 THRESH=2 FIFO=3 GEN=2 TQ=2",
    "3 CTA slots (one illegal slot id), 2 requests, 6-bit addresses, a 3-entry FIFO, threshold 2: fast tests and formal proofs", 0},
 };
 
 typedef struct caps_dims {
-  int NC, CB, R, PB, AB, WB, MW, TH, D, G;
+  int NC, CB, R, PB, AB, WB, MW, TH, D, G, Q;
+  int QPW, QCW; /* trigger queue pointer and count bits */
   int NE;       /* PerCTA entries in all: 2 per slot */
   int NRB;      /* request-count field bits (1..REQS) */
   int RIB;      /* generator request index bits (0..REQS-1) */
@@ -71,6 +74,9 @@ static caps_dims caps_dims_of(wg_pv p) {
   d.TH = (int)p[CP_THRESH];
   d.D = (int)p[CP_FIFO];
   d.G = (int)p[CP_GEN];
+  d.Q = (int)p[CP_TQ];
+  d.QPW = wg_clog2(d.Q);
+  d.QCW = wg_bits_for(d.Q);
   d.CB = wg_clog2(d.NC);
   d.NE = 2 * d.NC;
   d.NRB = wg_bits_for(d.R);
@@ -122,7 +128,7 @@ static int caps_ports(wg_pv p, wg_port *o) {
   CAPS_PORT("pf_warp",    WG_OUT, d.WB, 8, "its destination warp's index in the CTA (the warp the scheduler promotes on the fill)");
   CAPS_PORT("pf_count",   WG_OUT, d.CW, 7, "prefetch requests in the FIFO, 0..FIFO");
   CAPS_PORT("pf_push",    WG_OUT, d.GB, 3, "addresses the generator writes into the FIFO this cycle (0..GEN)");
-  CAPS_PORT("gen_busy",   WG_OUT, 1, 1, "the generator works on a trigger (new triggers are dropped)");
+  CAPS_PORT("gen_busy",   WG_OUT, 1, 1, "the generator works on a trigger (new triggers wait in the trigger queue)");
   CAPS_PORT("gen_case2",  WG_OUT, 1, 1, "with gen_busy: the trigger is Case 2 (own CTA), else Case 1 (other CTAs)");
   CAPS_PORT("gen_stall",  WG_OUT, 1, 1, "the generator waits: the FIFO has less room than its next group");
   CAPS_PORT("ld_target",  WG_OUT, 1, 1, "the load is targeted (valid, PC != 0, 1..REQS requests, legal slot, warp < cta_warps, no flush)");
@@ -134,9 +140,10 @@ static int caps_ports(wg_pv p, wg_port *o) {
   CAPS_PORT("ev_invalid", WG_OUT, 1, 1, "not striding (differences or request counts differ): the PerCTA entry is invalidated");
   CAPS_PORT("ev_mispred", WG_OUT, d.NRB, 3, "verification: requests whose predicted address differs from the demand (added to the counter)");
   CAPS_PORT("ev_throttled", WG_OUT, 1, 1, "DIST hit but the counter exceeds THRESH: no prefetch for this load");
-  CAPS_PORT("trig_case1", WG_OUT, 1, 1, "Case 1 accepted: prefetch for the counterpart warp in every other CTA with the PC");
+  CAPS_PORT("trig_case1", WG_OUT, 1, 1, "Case 1 accepted (a trailing warp of the leading CTA): prefetch for the counterpart warp in every other CTA with the PC");
   CAPS_PORT("trig_case2", WG_OUT, 1, 1, "Case 2 accepted: the new leading warp prefetches for the rest of its own CTA");
-  CAPS_PORT("trig_drop",  WG_OUT, 1, 1, "a Case 1 or Case 2 trigger arrived while the generator was busy: dropped");
+  CAPS_PORT("trig_drop",  WG_OUT, 1, 1, "a Case 1 or Case 2 trigger found the generator busy and the trigger queue full: dropped");
+  CAPS_PORT("tq_count",   WG_OUT, d.QCW, 4, "triggers waiting in the trigger queue, 0..TQ");
 #undef CAPS_PORT
   return n;
 }
@@ -153,6 +160,10 @@ static int caps_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"percta_nreq", d.NRB, d.NE, "not in the paper: how many bases are valid (1..REQS)"};
   o[n++] = (wg_field){"percta_lru", 1, d.NC, "not in the paper: least recently updated entry per slot"};
   o[n++] = (wg_field){"dist_lru", 1, 1, "not in the paper: least recently updated DIST entry"};
+  o[n++] = (wg_field){"dist_lcta", d.CB, 2, "not in the paper: the CTA slot the stride was learnt in (the leading CTA: Case 1 fires for its trailing warps only, 4.3)"};
+  o[n++] = (wg_field){"trig_queue", d.NC * 2 + 2 + d.WB + 2 * d.AB + d.WB, d.Q,
+                      "not in the paper: a waiting trigger (pending slots, entry selects, case, phase, k, offset, stride, target)"};
+  o[n++] = (wg_field){"trig_queue_ptrs", d.QPW + d.QCW, 1, "not in the paper: trigger queue head and count"};
   o[n++] = (wg_field){"gen_state", d.NC * 2 + 2 + d.WB + 2 * d.AB + d.WB + d.RIB, 1,
                       "not in the paper: generator (pending slots, entry selects, case, phase, k, offset, stride, target, request index)"};
   o[n++] = (wg_field){"pf_fifo", d.AB + d.CB + d.WB, d.D, "not in the paper: prefetch FIFO entry (address, destination CTA slot and warp)"};
@@ -204,6 +215,7 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("  (* mem2reg *) logic [%d:0] dist_pc     [0:1];\n", PB - 1);
   P("  (* mem2reg *) logic [%d:0] dist_stride [0:1];\n", AB - 1);
   P("  (* mem2reg *) logic [%d:0] dist_mis    [0:1];  // misprediction counter, saturating at %lld\n", d.MW - 1, d.mis_max);
+  P("  (* mem2reg *) logic [%d:0] dist_lcta   [0:1];  // the slot the stride was learnt in: the leading CTA\n", d.CB - 1);
   P("  logic dist_lru;\n\n");
 
   P("  // ==== the load: targeted? (4.2: at most %d coalesced requests) ====\n", R);
@@ -252,7 +264,8 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("  logic dhit0, dhit1, d_e;\n  logic [%d:0] d_stride;\n  logic [%d:0] d_mis;\n", AB - 1, d.MW - 1);
   P("  assign dhit0 = ld_target && (dist_pc[0] == ld_pc);\n  assign dhit1 = ld_target && (dist_pc[1] == ld_pc);\n");
   P("  assign ld_dist_hit = dhit0 || dhit1;\n  assign d_e = dhit1;\n");
-  P("  assign d_stride = d_e ? dist_stride[1] : dist_stride[0];\n  assign d_mis = d_e ? dist_mis[1] : dist_mis[0];\n\n");
+  P("  assign d_stride = d_e ? dist_stride[1] : dist_stride[0];\n  assign d_mis = d_e ? dist_mis[1] : dist_mis[0];\n");
+  P("  logic [%d:0] d_lcta;\n  assign d_lcta = d_e ? dist_lcta[1] : dist_lcta[0];\n\n", d.CB - 1);
 
   P("  // ==== stride computation: PerCTA hit, DIST miss (4.2) ====\n");
   P("  // k: warp distance from the leading warp, %d-bit two's complement\n", WB + 1);
@@ -326,12 +339,22 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
     P("  assign c1_vec[%d] = m_hit[%d] && !slot_oh[%d] && !launch_oh[%d] && !m_t%d[%d] && (m_t%d[%d:0] < cw);\n",
       s, s, s, s, s, WB + 1, s, WB);
   }
-  P("  logic want1, want2;\n");
-  P("  assign want1 = ev_stride || (verify && !k_zero && mis_new <= %d'd%d);\n", d.MW, d.TH);
+  P("  logic want1, want2, acc1, acc2;\n");
+  P("  // Case 1 only for the trailing warps of the leading CTA, the slot the stride was learnt in (4.3)\n");
+  P("  assign want1 = ev_stride || (verify && !k_zero && mis_new <= %d'd%d && ld_cta == d_lcta);\n", d.MW, d.TH);
   P("  assign want2 = alloc && ld_dist_hit && d_mis <= %d'd%d;\n", d.MW, d.TH);
-  P("  assign trig_case1 = want1 && !gen_busy && (c1_vec != '0);\n");
-  P("  assign trig_case2 = want2 && !gen_busy && (cw >= %d'd2) && !(launch && launch_cta == ld_cta);\n", WB + 1);
-  P("  assign trig_drop  = (want1 || want2) && gen_busy;\n\n");
+  P("  assign acc1 = want1 && (c1_vec != '0);\n");
+  P("  assign acc2 = want2 && (cw >= %d'd2) && !(launch && launch_cta == ld_cta);\n", WB + 1);
+  P("  // a trigger goes to the generator at once when it is idle and nothing waits, else into the\n"
+    "  // trigger queue (whose head leaves for an idle generator at this edge); full: dropped\n");
+  P("  logic direct, load_tq, tq_room, push_tq;\n");
+  P("  assign load_tq = !gen_busy && (tq_count != '0) && !flush;\n");
+  P("  assign direct  = !gen_busy && (tq_count == '0);\n");
+  P("  assign tq_room = (tq_count - %s) < %d'd%d;\n", wg_zext(a, sizeof a, "load_tq", 1, d.QCW), d.QCW, d.Q);
+  P("  assign push_tq = (acc1 || acc2) && !direct && tq_room;\n");
+  P("  assign trig_drop  = (acc1 || acc2) && !direct && !tq_room;\n");
+  P("  assign trig_case1 = acc1 && !trig_drop;\n");
+  P("  assign trig_case2 = acc2 && !trig_drop;\n\n");
 
   P("  // ==== prefetch generator: one target warp at a time, up to %d adders per cycle ====\n", G);
   P("  logic [%d:0] g_pend;  // slots still to serve (Case 2: the own slot only)\n", NC - 1);
@@ -397,18 +420,70 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("      if (!g_case2) pend_next = pend_next & ~cur;\n");
   P("      else if (g_down ? (g_t == '0) : (!up_more && cur_lead == '0)) pend_next = '0;  // Case 2 done\n");
   P("    end\n    if (flush) pend_next = '0;\n  end\n");
+  const int Q = d.Q, QPW = d.QPW, QCW = d.QCW;
+  P("\n  // ==== this cycle's trigger, as the generator takes it ====\n");
+  P("  logic [%d:0] t_pend, t_sel;\n  logic t_case2, t_down;\n  logic [%d:0] t_k, t_t;\n  logic [%d:0] t_off, t_stride;\n",
+    NC - 1, WB - 1, AB - 1);
+  P("  always_comb begin\n"
+    "    t_pend = '0; t_sel = '0; t_case2 = 1'b0; t_down = 1'b0; t_k = '0; t_t = '0; t_off = '0; t_stride = '0;\n"
+    "    if (acc1) begin  // Case 1: the counterparts of warp lead + k in the other slots\n"
+    "      t_pend = c1_vec; t_sel = m_sel; t_k = k[%d:0];\n"
+    "      t_off = ev_stride ? diff0 : kstride;  // k x stride (learning: k = +-1, the difference itself)\n"
+    "    end else if (acc2) begin  // Case 2: the rest of the own slot, above the leading warp first\n"
+    "      t_pend = slot_oh; t_sel = {%d{vict}}; t_case2 = 1'b1; t_stride = d_stride; t_down = !first_up;\n"
+    "      t_t = first_up ? ld_warp + %d'd1 : ld_warp - %d'd1;\n"
+    "      t_off = first_up ? d_stride : -d_stride;\n"
+    "    end\n  end\n", WB - 1, NC, WB, WB);
+
+  P("\n  // ==== trigger queue (%d entries): triggers that find the generator busy wait here ====\n", Q);
+  P("  (* mem2reg *) logic [%d:0] q_pend [0:%d];\n  (* mem2reg *) logic [%d:0] q_sel [0:%d];\n", NC - 1, Q - 1, NC - 1, Q - 1);
+  P("  (* mem2reg *) logic [%d:0] q_case2, q_down;\n", Q - 1);
+  P("  (* mem2reg *) logic [%d:0] q_k [0:%d];\n  (* mem2reg *) logic [%d:0] q_t [0:%d];\n", WB - 1, Q - 1, WB - 1, Q - 1);
+  P("  (* mem2reg *) logic [%d:0] q_off [0:%d];\n  (* mem2reg *) logic [%d:0] q_stride [0:%d];\n", AB - 1, Q - 1, AB - 1, Q - 1);
+  P("  logic [%d:0] tq_head, tq_head_inc, tq_wpos;\n", QPW - 1);
+  if ((Q & (Q - 1)) == 0 && (1 << QPW) == Q) {
+    P("  assign tq_head_inc = tq_head + %d'd1;  // wraps at %d by itself\n", QPW, Q);
+    P("  assign tq_wpos = tq_head + %s;  // where a pushed trigger goes\n", caps_fit(a, sizeof a, "tq_count", QCW, QPW));
+  } else {
+    P("  assign tq_head_inc = (tq_head == %d'd%d) ? '0 : tq_head + %d'd1;\n", QPW, Q - 1, QPW);
+    P("  logic [%d:0] tq_wsum;\n  assign tq_wsum = %s + %s;\n", QPW, wg_zext(a, sizeof a, "tq_head", QPW, QPW + 1),
+      wg_zext(b, sizeof b, "tq_count", QCW, QPW + 1));
+    P("  assign tq_wpos = (tq_wsum >= %d'd%d) ? %d'(tq_wsum - %d'd%d) : tq_wsum[%d:0];  // where a pushed trigger goes\n",
+      QPW + 1, Q, QPW, QPW + 1, Q, QPW - 1);
+  }
+  P("  // per queued trigger: the slots whose entries this cycle rewrites (its prefetches stop, as the generator's)\n");
+  P("  logic [%d:0] qkill [0:%d];\n", NC - 1, Q - 1);
+  P("  always_comb for (int e = 0; e < %d; e++)\n"
+    "    for (int s = 0; s < %d; s++)\n"
+    "      qkill[e][s] = launch_oh[s] || (q_sel[e][s] ? (wr_alloc[2*s+1] || wr_inval[2*s+1]) : (wr_alloc[2*s] || wr_inval[2*s]));\n",
+    Q, NC);
+  P("  // what an idle generator takes: the queue's head, else this cycle's trigger\n");
+  P("  logic [%d:0] l_pend, l_sel;\n  logic l_case2, l_down;\n  logic [%d:0] l_k, l_t;\n  logic [%d:0] l_off, l_stride;\n",
+    NC - 1, WB - 1, AB - 1);
+  P("  always_comb begin\n    l_pend = t_pend; l_sel = t_sel; l_case2 = t_case2; l_down = t_down;\n"
+    "    l_k = t_k; l_t = t_t; l_off = t_off; l_stride = t_stride;\n"
+    "    for (int e = 0; e < %d; e++)\n"
+    "      if (load_tq && tq_head == %d'(e)) begin\n"
+    "        l_pend = q_pend[e] & ~qkill[e]; l_sel = q_sel[e]; l_case2 = q_case2[e]; l_down = q_down[e];\n"
+    "        l_k = q_k[e]; l_t = q_t[e]; l_off = q_off[e]; l_stride = q_stride[e];\n"
+    "      end\n  end\n", Q, QPW);
+  P("  always_ff @(posedge clk) begin\n    if (rst || flush) begin\n      tq_head <= '0; tq_count <= '0;\n    end else begin\n"
+    "      if (load_tq) tq_head <= tq_head_inc;\n"
+    "      tq_count <= tq_count - %s + %s;\n    end\n  end\n",
+    wg_zext(a, sizeof a, "load_tq", 1, QCW), wg_zext(b, sizeof b, "push_tq", 1, QCW));
+  P("  always_ff @(posedge clk)\n    for (int e = 0; e < %d; e++)\n"
+    "      if (push_tq && tq_wpos == %d'(e)) begin\n"
+    "        q_pend[e] <= t_pend; q_sel[e] <= t_sel; q_case2[e] <= t_case2; q_down[e] <= t_down;\n"
+    "        q_k[e] <= t_k; q_t[e] <= t_t; q_off[e] <= t_off; q_stride[e] <= t_stride;\n"
+    "      end else q_pend[e] <= q_pend[e] & ~qkill[e];\n\n", Q, QPW);
+
   P("  always_ff @(posedge clk) begin\n    if (rst) begin\n"
     "      g_pend <= '0; g_ri <= '0;\n    end else if (!gen_busy) begin\n"
     "      g_ri <= '0;\n");
-  P("      if (trig_case1) begin\n"
-    "        g_pend <= c1_vec; g_sel <= m_sel; g_case2 <= 1'b0; g_down <= 1'b0; g_k <= k[%d:0];\n"
-    "        g_off <= ev_stride ? diff0 : kstride;  // k x stride (learning: k = +-1, the difference itself)\n"
-    "      end else if (trig_case2) begin\n"
-    "        g_pend <= slot_oh; g_sel <= {%d{vict}}; g_case2 <= 1'b1; g_stride <= d_stride; g_k <= '0;\n"
-    "        g_down <= !first_up;\n"
-    "        g_t <= first_up ? ld_warp + %d'd1 : ld_warp - %d'd1;\n"
-    "        g_off <= first_up ? d_stride : -d_stride;\n"
-    "      end\n", WB - 1, NC, WB, WB);
+  P("      if (load_tq || (direct && (acc1 || acc2))) begin\n"
+    "        g_pend <= l_pend; g_sel <= l_sel; g_case2 <= l_case2; g_down <= l_down; g_k <= l_k; g_off <= l_off;\n"
+    "        if (l_case2) begin g_stride <= l_stride; g_t <= l_t; end\n"
+    "      end\n");
   P("    end else begin\n      g_pend <= pend_next;\n");
   P("      if (flush || cur_killed || (emit && last)) g_ri <= '0;\n");
   if (R > G) P("      else if (emit) g_ri <= g_ri + %d'd%d;\n", d.RIB, G);
@@ -476,6 +551,7 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
     "      dist_pc[0] <= '0; dist_pc[1] <= '0; dist_lru <= 1'b0;\n"
     "    end else if (ev_stride) begin\n"
     "      dist_pc[dvict] <= ld_pc; dist_stride[dvict] <= new_stride; dist_mis[dvict] <= '0;  // counter reset\n"
+    "      dist_lcta[dvict] <= ld_cta;  // the leading CTA: its trailing warps trigger Case 1\n"
     "      dist_lru <= !dvict;\n"
     "    end else if (verify) begin\n"
     "      dist_mis[d_e] <= mis_new;\n      dist_lru <= !d_e;\n"
@@ -522,8 +598,41 @@ static void caps_props(wg_buf *o, wg_pv p) {
   P("    // the throttle: no trigger for a PC whose counter exceeds THRESH\n");
   P("    assert(!(trig_case1 && verify) || mis_new <= %d'd%d);\n", d.MW, d.TH);
   P("    assert(!trig_case2 || d_mis <= %d'd%d);\n", d.MW, d.TH);
-  P("    // one trigger at a time, and only when the generator is idle\n");
-  P("    assert(!(trig_case1 && trig_case2) && !(gen_busy && (trig_case1 || trig_case2)));\n");
+  P("    // one trigger a cycle; it is dropped only when the generator is busy (or takes the queue's\n"
+    "    // head) and the queue is full\n");
+  P("    assert(!(trig_case1 && trig_case2) && !(trig_drop && (trig_case1 || trig_case2)));\n");
+  P("    assert(!trig_drop || (!direct && tq_count == %d'd%d && !load_tq));\n", d.QCW, d.Q);
+  if (d.Q < (1 << d.QCW) - 1) P("    assert(tq_count <= %d'd%d);\n", d.QCW, d.Q);
+  if (!((d.Q & (d.Q - 1)) == 0 && (1 << d.QPW) == d.Q)) P("    assert(tq_head < %d'd%d);\n", d.QPW, d.Q);
+  P("  end\n\n");
+  /* the trigger queue's entries keep the generator's invariants while they wait (what makes the
+  ** generator's properties inductive once a queued trigger is loaded) */
+  P("  // waiting triggers: Case 1 never k = 0; Case 2 one slot, its target on the right side of the\n"
+    "  // leading warp; every pending slot's entry valid\n");
+  P("  logic [%d:0] f_qv;  // queue entry e holds a waiting trigger\n", d.Q - 1);
+  {
+    int W = (d.QPW > d.QCW ? d.QPW : d.QCW) + 2;
+    char h[64], c[64];
+    wg_zext(h, sizeof h, "tq_head", d.QPW, W);
+    wg_zext(c, sizeof c, "tq_count", d.QCW, W);
+    for (int e = 0; e < d.Q; e++)   /* its distance from the head, mod Q, below the count */
+      P("  assign f_qv[%d] = (%s <= %d'd%d) ? (%d'd%d - %s < %s) : (%d'd%d - %s < %s);\n", e, h, W, e, W, e, h, c, W,
+        e + d.Q, h, c);
+  }
+  P("  always @(*) if (f_past_valid) begin\n");
+  for (int e = 0; e < d.Q; e++) {
+    P("    assert(!f_qv[%d] || q_case2[%d] || q_k[%d] != '0);\n", e, e, e);
+    P("    assert(!(f_qv[%d] && q_case2[%d]) || (q_pend[%d] & (q_pend[%d] - %d'd1)) == '0);\n", e, e, e, e, NC);
+    for (int s2 = 0; s2 < NC; s2++) {
+      P("    assert(!(f_qv[%d] && q_pend[%d][%d]) || (q_sel[%d][%d] ? pct_pc[%d] != '0 : pct_pc[%d] != '0));\n",
+        e, e, s2, e, s2, 2 * s2 + 1, 2 * s2);
+      P("    assert(!(f_qv[%d] && q_case2[%d] && q_pend[%d][%d]) || (q_down[%d] ? q_t[%d] < (q_sel[%d][%d] ? pct_lead[%d] : pct_lead[%d])"
+        " : q_t[%d] > (q_sel[%d][%d] ? pct_lead[%d] : pct_lead[%d])));\n",
+        e, e, e, s2, e, e, e, s2, 2 * s2 + 1, 2 * s2, e, e, s2, 2 * s2 + 1, 2 * s2);
+    }
+  }
+  P("    // Case 1 only for a trailing warp (k != 0) of the leading CTA (or the stride's learner)\n");
+  P("    assert(!trig_case1 || ev_stride || ld_cta == d_lcta);\n");
   P("    // the generator never overfills the FIFO\n");
   P("    assert(%s <= %d'd%d - pf_count);\n", wg_zext(a, sizeof a, "pf_push", d.GB, d.CW), d.CW, d.D);
   P("    // an untargeted load changes nothing\n");

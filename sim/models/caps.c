@@ -23,6 +23,7 @@ int caps_init(caps_model *m, const caps_params *p) {
   m->r = (int)p->REQS;
   m->d = (int)p->FIFO;
   m->g = (int)p->GEN;
+  m->q = (int)p->TQ;
   m->pc_mask = caps_low((int)p->PC_BITS);
   m->addr_mask = caps_low((int)p->ADDR_BITS);
   m->wid_mask = caps_low((int)p->WID_BITS);
@@ -43,6 +44,7 @@ void caps_reset(caps_model *m) {
   m->dist_lru = 0;
   m->g_pend = 0;
   m->g_ri = 0;
+  m->tq_head = m->tq_count = 0;
   m->head = m->tail = m->count = 0;
 }
 
@@ -50,6 +52,9 @@ typedef struct caps_dec {
   /* the load */
   int target, cta, hit, p_e, dhit, d_e, learn, invalid, stride_ev, verify, alloc, vict, evict;
   int k_zero, throttled, want1, want2, trig1, trig2, drop;
+  int acc1, acc2, direct, push_tq, load_tq;   /* a trigger to take; taken at once; queued; the queue's head loaded */
+  uint32_t d_lcta;
+  uint32_t tq_kill[CAPS_MAX_TQ];              /* per queued trigger: slots whose entries this cycle rewrites */
   uint32_t a[CAPS_MAX_REQS], k, diff0, new_stride, kstride, nmis, mis_new, d_mis, d_stride;
   uint32_t c1_vec, m_sel, launch_oh;
   int first_up;
@@ -86,6 +91,7 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   d->d_e = dh1;
   d->d_stride = m->dist[d->d_e].stride;
   d->d_mis = m->dist[d->d_e].mis;
+  d->d_lcta = m->dist[d->d_e].lcta;
 
   if (d->hit) {
     const caps_pct_entry *p = &ce[d->p_e];
@@ -135,11 +141,20 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
       d->c1_vec |= 1u << s;
   }
   d->busy = m->g_pend != 0;
-  d->want1 = d->stride_ev || (d->verify && !d->k_zero && d->mis_new <= m->th);
+  /* Case 1 only for the trailing warps of the leading CTA: the slot the stride was learnt in (4.3) */
+  d->want1 = d->stride_ev || (d->verify && !d->k_zero && d->mis_new <= m->th && cta == d->d_lcta);
   d->want2 = d->alloc && d->dhit && d->d_mis <= m->th;
-  d->trig1 = d->want1 && !d->busy && d->c1_vec != 0;
-  d->trig2 = d->want2 && !d->busy && cta_warps >= 2 && !(launch && launch_cta == cta);
-  d->drop = (d->want1 || d->want2) && d->busy;
+  d->acc1 = d->want1 && d->c1_vec != 0;
+  d->acc2 = d->want2 && cta_warps >= 2 && !(launch && launch_cta == cta);
+  /* the generator takes a trigger at once when idle with nothing queued; else it queues (the
+  ** queue's head leaves for the generator in the same edge when the generator is idle) */
+  d->load_tq = !d->busy && m->tq_count != 0 && !flush;
+  d->direct = !d->busy && m->tq_count == 0;
+  int room = m->tq_count - (uint32_t)d->load_tq < (uint32_t)m->q;
+  d->push_tq = (d->acc1 || d->acc2) && !d->direct && room;
+  d->drop = (d->acc1 || d->acc2) && !d->direct && !room;
+  d->trig1 = d->acc1 && !d->drop;
+  d->trig2 = d->acc2 && !d->drop;
   d->first_up = warp + 1 < cta_warps;
 
   /* the generator */
@@ -149,6 +164,14 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
     if ((d->launch_oh >> s & 1) || wr) d->kill |= 1u << s;
   }
   d->pend_next = m->g_pend & ~d->kill;
+  for (uint32_t j = 0; j < m->tq_count; j++) {
+    const caps_trig *q = &m->tq[(m->tq_head + j) % (uint32_t)m->q];
+    for (int s = 0; s < m->nc; s++) {
+      int sel = (int)(q->sel >> s & 1);
+      int wr = (int)cta == s && ((d->alloc && d->vict == sel) || (d->invalid && d->p_e == sel));
+      if ((d->launch_oh >> s & 1) || wr) d->tq_kill[j] |= 1u << s;
+    }
+  }
   if (d->busy) {
     int s = 0;
     while (!(m->g_pend >> s & 1)) s++;
@@ -205,6 +228,7 @@ void caps_eval(const caps_model *m, const caps_in *in, caps_out *out) {
   out->trig_case1 = (uint32_t)d.trig1;
   out->trig_case2 = (uint32_t)d.trig2;
   out->trig_drop = (uint32_t)d.drop;
+  out->tq_count = m->tq_count;
 }
 
 void caps_tick(caps_model *m, const caps_in *in) {
@@ -215,19 +239,33 @@ void caps_tick(caps_model *m, const caps_in *in) {
   const uint32_t flush = in->flush & 1, pc = in->ld_pc & m->pc_mask;
   const uint32_t warp = in->ld_warp & m->wid_mask;
 
+  /* this cycle's trigger, as the generator takes it */
+  caps_trig t;
+  memset(&t, 0, sizeof t);
+  if (d.acc1) {
+    t.pend = d.c1_vec; t.sel = d.m_sel; t.k = d.k & m->wid_mask;
+    t.off = d.stride_ev ? d.diff0 : d.kstride;
+  } else if (d.acc2) {
+    t.pend = 1u << d.cta; t.sel = d.vict ? caps_low(m->nc) : 0; t.case2 = 1; t.stride = d.d_stride;
+    t.down = (uint32_t)!d.first_up;
+    t.t = (d.first_up ? warp + 1 : warp - 1) & m->wid_mask;
+    t.off = (d.first_up ? d.d_stride : 0u - d.d_stride) & m->addr_mask;
+  }
+  /* the trigger queue: this edge's rewrites stop the queued triggers' slots too */
+  for (uint32_t j = 0; j < m->tq_count; j++) m->tq[(m->tq_head + j) % (uint32_t)m->q].pend &= ~d.tq_kill[j];
+  const caps_trig *ld = NULL;
+  caps_trig head;
+  if (d.load_tq) { head = m->tq[m->tq_head]; ld = &head; }
+  else if (d.direct && (d.acc1 || d.acc2)) ld = &t;
+
   /* generator (reads the tables before this edge's writes) */
   if (!d.busy) {
     m->g_ri = 0;
-    if (d.trig1) {
-      m->g_pend = d.c1_vec; m->g_sel = d.m_sel; m->g_case2 = 0; m->g_down = 0;
-      m->g_k = d.k & m->wid_mask;
-      m->g_off = d.stride_ev ? d.diff0 : d.kstride;
-    } else if (d.trig2) {
-      m->g_pend = 1u << d.cta; m->g_sel = d.vict ? caps_low(m->nc) : 0; m->g_case2 = 1;
-      m->g_stride = d.d_stride; m->g_k = 0;
-      m->g_down = (uint32_t)!d.first_up;
-      m->g_t = (d.first_up ? warp + 1 : warp - 1) & m->wid_mask;
-      m->g_off = (d.first_up ? d.d_stride : 0u - d.d_stride) & m->addr_mask;
+    if (ld && !ld->case2) {
+      m->g_pend = ld->pend; m->g_sel = ld->sel; m->g_case2 = 0; m->g_down = 0; m->g_k = ld->k; m->g_off = ld->off;
+    } else if (ld) {
+      m->g_pend = ld->pend; m->g_sel = ld->sel; m->g_case2 = 1; m->g_stride = ld->stride; m->g_k = 0;
+      m->g_down = ld->down; m->g_t = ld->t; m->g_off = ld->off;
     }
   } else {
     /* the FIFO write uses this cycle's group, before the generator moves on */
@@ -247,6 +285,13 @@ void caps_tick(caps_model *m, const caps_in *in) {
         m->g_t = (m->g_t - 1) & m->wid_mask; m->g_off = (m->g_off - m->g_stride) & m->addr_mask;
       }
     }
+  }
+
+  /* trigger queue pointers */
+  if (flush) m->tq_head = m->tq_count = 0;
+  else {
+    if (d.load_tq) { m->tq_head = (m->tq_head + 1) % (uint32_t)m->q; m->tq_count--; }
+    if (d.push_tq) { m->tq[(m->tq_head + m->tq_count) % (uint32_t)m->q] = t; m->tq_count++; }
   }
 
   /* FIFO pointers */
@@ -277,7 +322,7 @@ void caps_tick(caps_model *m, const caps_in *in) {
     m->dist_lru = 0;
   } else if (d.stride_ev) {
     int v = m->dist[0].pc == 0 ? 0 : m->dist[1].pc == 0 ? 1 : (int)m->dist_lru;
-    m->dist[v].pc = pc; m->dist[v].stride = d.new_stride; m->dist[v].mis = 0;
+    m->dist[v].pc = pc; m->dist[v].stride = d.new_stride; m->dist[v].mis = 0; m->dist[v].lcta = (uint32_t)d.cta;
     m->dist_lru = (uint32_t)!v;
   } else if (d.verify) {
     m->dist[d.d_e].mis = d.mis_new;

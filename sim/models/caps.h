@@ -30,9 +30,15 @@ typedef struct caps_pct_entry {  /* PerCTA entry (Table 2 + request count) */
   uint32_t n;                    /* valid bases, 1..REQS */
 } caps_pct_entry;
 
-typedef struct caps_dist_entry { /* DIST entry (Table 2) */
-  uint32_t pc, stride, mis;
+typedef struct caps_dist_entry { /* DIST entry (Table 2) + the slot the stride was learnt in */
+  uint32_t pc, stride, mis, lcta;
 } caps_dist_entry;
+
+#define CAPS_MAX_TQ CAPS_TQ_MAX
+
+typedef struct caps_trig {       /* a trigger waiting for the generator: what loading it sets */
+  uint32_t pend, sel, case2, down, k, off, stride, t;
+} caps_trig;
 
 typedef struct caps_pf {         /* one prefetch request in the FIFO */
   uint32_t addr, cta, warp;
@@ -41,7 +47,7 @@ typedef struct caps_pf {         /* one prefetch request in the FIFO */
 typedef struct caps_model {
   caps_params p;
   /* derived at init */
-  int      nc, r, d, g;
+  int      nc, r, d, g, q;
   uint32_t pc_mask, addr_mask, wid_mask, mis_max, th;
   /* state = the RTL's registers */
   caps_pct_entry pct[CAPS_MAX_NCTA][2];
@@ -50,6 +56,9 @@ typedef struct caps_model {
   uint32_t dist_lru;
   /* generator */
   uint32_t g_pend, g_sel, g_case2, g_down, g_k, g_off, g_stride, g_t, g_ri;
+  /* trigger queue */
+  caps_trig tq[CAPS_MAX_TQ];
+  uint32_t tq_head, tq_count;
   /* prefetch FIFO */
   caps_pf  f[CAPS_MAX_FIFO];
   uint32_t head, tail, count;

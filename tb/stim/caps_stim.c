@@ -24,9 +24,13 @@
 **           checked in order against the expected (address, CTA, warp):
 **           A. Fig. 7 / Fig. 9a (Case 1): leading warps W0, W4, W8 of CTA0..2
 **              register their bases; W1 computes the stride from W0;
-**              prefetches B1+D for W5 and B2+D for W9; W2 while the generator
-**              is busy: verified, trigger dropped; W2 again: B1+2D (W6),
-**              B2+2D (W10).
+**              prefetches B1+D for W5 and B2+D for W9; W2 and W3 right behind
+**              it find the generator busy and wait in the trigger queue:
+**              B1+2D (W6), B2+2D (W10), B1+3D (W7), B2+3D (W11), in that
+**              order; W5 (a trailing warp of CTA1, not the leading CTA)
+**              triggers no Case 1 (4.3).  Small preset only: with the FIFO
+**              blocked, two triggers fill the 2-entry queue, the third is
+**              dropped.
 **           B. Fig. 9b (Case 2): a new CTA in slot 1: its leading warp, with
 **              the stride known, prefetches for warps 1..3 of its CTA; a
 **              CTA in slot 2 whose first warp to reach the load is warp 2:
@@ -63,7 +67,7 @@ static void cs_set_addr(uint32_t *v, int i, int ab, uint32_t a) {
 }
 
 typedef struct cs_dims {
-  int NC, R, PB, AB, WB, CB, D, G;
+  int NC, R, PB, AB, WB, CB, D, G, Q;
   uint32_t amask, pmask, TH;
 } cs_dims;
 
@@ -76,6 +80,7 @@ static void cs_dims_of(cs_dims *d, const caps_params *p) {
   d->CB = cs_clog2(p->NCTA);
   d->D = (int)p->FIFO;
   d->G = (int)p->GEN;
+  d->Q = (int)p->TQ;
   d->amask = cs_low(d->AB);
   d->pmask = cs_low(d->PB);
   d->TH = (uint32_t)p->THRESH;
@@ -354,17 +359,42 @@ static void cs_case1(cs_dir *d) {
   cs_events(s, 0, 1, 0, 1, 0); s->hit = 1; s->dhit = 0; s->mispred = 0;
   cs_expect(d, d->B[1] + D, 1, 1);
   cs_expect(d, d->B[2] + D, 2, 1);
-  s = cs_load(d, "A: W2 while the generator is busy: verified (no misprediction), its trigger dropped",
+  /* the paper loses no trigger (4.2): W2 and W3 right behind W1 find the generator busy and wait */
+  s = cs_load(d, "A: W2 back-to-back, the generator busy: verified; its Case 1 waits in the trigger queue (W6, W10)",
               P, 0, 2, 2, d->B[0] + 2 * D, 0);
-  cs_events(s, 0, 0, 0, 0, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->throttled = 0; s->drop = 1;
-  cs_drain(d, "A: the FIFO delivers B1+D (W5) and B2+D (W9), two requests each");
-  s = cs_load(d, "A: W2 again, generator idle: Case 1 for W6 (B1+2D) and W10 (B2+2D)", P, 0, 2, 2, d->B[0] + 2 * D, 0);
   cs_events(s, 0, 0, 0, 1, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->throttled = 0;
   cs_expect(d, d->B[1] + 2 * D, 1, 2);
   cs_expect(d, d->B[2] + 2 * D, 2, 2);
+  s = cs_load(d, "A: W3 back-to-back: its Case 1 waits too (W7, W11)", P, 0, 3, 2, d->B[0] + 3 * D, 0);
+  cs_events(s, 0, 0, 0, 1, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->throttled = 0;
+  cs_expect(d, d->B[1] + 3 * D, 1, 3);
+  cs_expect(d, d->B[2] + 3 * D, 2, 3);
+  cs_drain(d, "A: the FIFO delivers W5, W9, then W6, W10, then W7, W11, two requests each");
+  /* 4.3: Case 1 is for the trailing warps of the leading CTA; W5 is a trailing warp of CTA1 */
+  s = cs_load(d, "A: W5 (CTA1, k = 1): verified, no Case 1 (CTA1 is not the leading CTA: W1, W9 have theirs)",
+              P, 1, 1, 2, d->B[1] + D, 0);
+  cs_events(s, 0, 0, 0, 0, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->throttled = 0;
   s = cs_load(d, "A: W0 again (k = 0): verified, nothing to prefetch", P, 0, 0, 2, d->B[0], 0);
   cs_events(s, 0, 0, 0, 0, 0); s->hit = 1; s->dhit = 1; s->mispred = 0;
-  cs_drain(d, "A: the FIFO delivers W6's and W10's prefetches");
+  cs_drain(d, "A: nothing more");
+  if (d->d.D == 3 && d->d.Q == 2 && d->d.G == 2) {
+    /* small: the L1D stops taking prefetches; W1's Case 1 (4 requests) overfills the 3-entry FIFO, so
+    ** the generator stays busy; two more triggers fill the 2-entry queue and the next is dropped */
+    static const int warps[4] = {1, 2, 3, 1};
+    for (int i = 0; i < 4; i++) {
+      s = cs_load(d, i == 0 ? "A': FIFO blocked; W1 again: Case 1 (W5, W9 again: the block does not filter duplicates)"
+                  : i < 3 ? "A': generator stuck behind the full FIFO: the trigger waits in the queue"
+                          : "A': the queue is full (TQ = 2): the trigger is dropped and counted",
+                  P, 0, warps[i], 2, d->B[0] + (uint32_t)warps[i] * D, 0);
+      s->ready = 0;
+      cs_events(s, 0, 0, 0, i < 3, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->drop = (int8_t)(i == 3);
+      if (i < 3) {
+        cs_expect(d, d->B[1] + (uint32_t)warps[i] * D, 1, warps[i]);
+        cs_expect(d, d->B[2] + (uint32_t)warps[i] * D, 2, warps[i]);
+      }
+    }
+    cs_drain(d, "A': the L1D takes prefetches again: W5, W9, W6, W10, W7, W11 in trigger order");
+  }
 }
 
 /* B. Fig. 9b: Case 2 */
