@@ -287,10 +287,12 @@ module caps_small (
   logic t_case2, t_down;
   logic [1:0] t_k, t_t;
   logic [5:0] t_off, t_stride;
+  logic [1:0] k_id;  // k modulo the warp-id field
+  assign k_id = k[1:0];
   always_comb begin
     t_pend = '0; t_sel = '0; t_case2 = 1'b0; t_down = 1'b0; t_k = '0; t_t = '0; t_off = '0; t_stride = '0;
     if (acc1) begin  // Case 1: the counterparts of warp lead + k in the other slots
-      t_pend = c1_vec; t_sel = m_sel; t_k = k[1:0];
+      t_pend = c1_vec; t_sel = m_sel; t_k = k_id;
       t_off = ev_stride ? diff0 : kstride;  // k x stride (learning: k = +-1, the difference itself)
     end else if (acc2) begin  // Case 2: the rest of the own slot, above the leading warp first
       t_pend = slot_oh; t_sel = {3{vict}}; t_case2 = 1'b1; t_stride = d_stride; t_down = !first_up;

@@ -424,16 +424,17 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("\n  // ==== this cycle's trigger, as the generator takes it ====\n");
   P("  logic [%d:0] t_pend, t_sel;\n  logic t_case2, t_down;\n  logic [%d:0] t_k, t_t;\n  logic [%d:0] t_off, t_stride;\n",
     NC - 1, WB - 1, AB - 1);
+  P("  logic [%d:0] k_id;  // k modulo the warp-id field\n  assign k_id = k[%d:0];\n", WB - 1, WB - 1);
   P("  always_comb begin\n"
     "    t_pend = '0; t_sel = '0; t_case2 = 1'b0; t_down = 1'b0; t_k = '0; t_t = '0; t_off = '0; t_stride = '0;\n"
     "    if (acc1) begin  // Case 1: the counterparts of warp lead + k in the other slots\n"
-    "      t_pend = c1_vec; t_sel = m_sel; t_k = k[%d:0];\n"
+    "      t_pend = c1_vec; t_sel = m_sel; t_k = k_id;\n"
     "      t_off = ev_stride ? diff0 : kstride;  // k x stride (learning: k = +-1, the difference itself)\n"
     "    end else if (acc2) begin  // Case 2: the rest of the own slot, above the leading warp first\n"
     "      t_pend = slot_oh; t_sel = {%d{vict}}; t_case2 = 1'b1; t_stride = d_stride; t_down = !first_up;\n"
     "      t_t = first_up ? ld_warp + %d'd1 : ld_warp - %d'd1;\n"
     "      t_off = first_up ? d_stride : -d_stride;\n"
-    "    end\n  end\n", WB - 1, NC, WB, WB);
+    "    end\n  end\n", NC, WB, WB);
 
   P("\n  // ==== trigger queue (%d entries): triggers that find the generator busy wait here ====\n", Q);
   P("  (* mem2reg *) logic [%d:0] q_pend [0:%d];\n  (* mem2reg *) logic [%d:0] q_sel [0:%d];\n", NC - 1, Q - 1, NC - 1, Q - 1);
