@@ -169,10 +169,10 @@ module rfc_gebhart (
   assign mrf_wr_n = fl_n + 3'(wr_mrf) + 3'(ev_wb);
 
   // ---- registers ----
-  always_ff @(posedge clk) begin
-    for (int s = 0; s < 8; s++) for (int e = 0; e < 6; e++) if (wen[s*6+e]) begin
-      data[s*6+e] <= data_w[s*6+e];
-      tag[s*6+e] <= tag_w[s*6+e];
+  for (genvar i = 0; i < 48; i++) begin : g_entry
+    always_ff @(posedge clk) if (wen[i]) begin
+      data[i] <= data_w[i];
+      tag[i] <= tag_w[i];
     end
   end
   always_ff @(posedge clk) begin

@@ -169,10 +169,10 @@ module rfc_small (
   assign mrf_wr_n = fl_n + 3'(wr_mrf) + 3'(ev_wb);
 
   // ---- registers ----
-  always_ff @(posedge clk) begin
-    for (int s = 0; s < 2; s++) for (int e = 0; e < 3; e++) if (wen[s*3+e]) begin
-      data[s*3+e] <= data_w[s*3+e];
-      tag[s*3+e] <= tag_w[s*3+e];
+  for (genvar i = 0; i < 6; i++) begin : g_entry
+    always_ff @(posedge clk) if (wen[i]) begin
+      data[i] <= data_w[i];
+      tag[i] <= tag_w[i];
     end
   end
   always_ff @(posedge clk) begin

@@ -519,10 +519,11 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign mrf_wr_n = fl_n + %d'(wr_mrf) + %d'(ev_wb);\n", d.CW, d.CW);
 
   wgb_printf(o, "\n  // ---- registers ----\n");
-  wgb_printf(o, "  always_ff @(posedge clk) begin\n");
-  wgb_printf(o, "    for (int s = 0; s < %d; s++) for (int e = 0; e < %d; e++) if (wen[s*%d+e]) begin\n"
-                "      data[s*%d+e] <= data_w[s*%d+e];\n      tag[s*%d+e] <= tag_w[s*%d+e];\n    end\n  end\n",
-             A, E, E, E, E, E, E);
+  /* one process per entry (a generate loop): Verilator does not take delayed assignments to an
+  ** array in a procedural loop it cannot unroll (ACTIVE x ENTRIES above its 64-iteration limit) */
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_entry\n"
+                "    always_ff @(posedge clk) if (wen[i]) begin\n"
+                "      data[i] <= data_w[i];\n      tag[i] <= tag_w[i];\n    end\n  end\n", A * E);
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin\n      valid <= '0;\n      dead <= '0;\n");
   if (PB) wgb_printf(o, "      for (int s = 0; s < %d; s++) fifo[s] <= '0;\n", A);
   wgb_printf(o, "    end else begin\n");
