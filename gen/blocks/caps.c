@@ -45,7 +45,8 @@ static const wg_param_def caps_params[] = {
 
 static const wg_preset caps_presets[] = {
   {"caps",  "NCTA=8 REQS=4 PC_BITS=32 ADDR_BITS=32 WID_BITS=8 MISP_W=8 THRESH=128 FIFO=16 GEN=4 TQ=4",
-   "the paper's SM: 8 CTA slots x 2 PerCTA entries of 21 B, 2 DIST entries of 9 B (1-byte counter) = 354 B", 0},
+   "the paper's SM: 8 CTA slots x 2 PerCTA entries of 21 B, 2 DIST entries of 9 B (1-byte counter) = 354 B",
+   WG_SLOW_SYNTH},   /* 70-90 s of synthesis: make synth, not make test */
   {"small", "NCTA=3 REQS=2 PC_BITS=3 ADDR_BITS=6 WID_BITS=2 MISP_W=3 THRESH=2 FIFO=3 GEN=2 TQ=2",
    "3 CTA slots (one illegal slot id), 2 requests, 6-bit addresses, a 3-entry FIFO, threshold 2: fast tests and formal proofs", 0},
 };
