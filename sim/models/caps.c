@@ -64,6 +64,19 @@ typedef struct caps_dec {
   int pop;
 } caps_dec;
 
+/* The slots whose selected PerCTA entries (SEL: one bit per slot) this cycle's load rewrites
+** (allocation, invalidation) or whose slot is launched: the generator's and every waiting
+** trigger's prefetches for them stop. */
+static uint32_t caps_kill(const caps_model *m, const caps_dec *d, uint32_t cta, uint32_t sel_mask) {
+  uint32_t kill = 0;
+  for (int s = 0; s < m->nc; s++) {
+    int sel = (int)(sel_mask >> s & 1);
+    int wr = (int)cta == s && ((d->alloc && d->vict == sel) || (d->invalid && d->p_e == sel));
+    if ((d->launch_oh >> s & 1) || wr) kill |= 1u << s;
+  }
+  return kill;
+}
+
 static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   const int R = m->r, WB = (int)m->p.WID_BITS, CB = caps_clog2(m->p.NCTA);
   const int NRB = caps_bits_for(R);
@@ -158,20 +171,10 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   d->first_up = warp + 1 < cta_warps;
 
   /* the generator */
-  for (int s = 0; s < m->nc; s++) {
-    int sel = (int)(m->g_sel >> s & 1);
-    int wr = (int)cta == s && ((d->alloc && d->vict == sel) || (d->invalid && d->p_e == sel));
-    if ((d->launch_oh >> s & 1) || wr) d->kill |= 1u << s;
-  }
+  d->kill = caps_kill(m, d, cta, m->g_sel);
   d->pend_next = m->g_pend & ~d->kill;
-  for (uint32_t j = 0; j < m->tq_count; j++) {
-    const caps_trig *q = &m->tq[(m->tq_head + j) % (uint32_t)m->q];
-    for (int s = 0; s < m->nc; s++) {
-      int sel = (int)(q->sel >> s & 1);
-      int wr = (int)cta == s && ((d->alloc && d->vict == sel) || (d->invalid && d->p_e == sel));
-      if ((d->launch_oh >> s & 1) || wr) d->tq_kill[j] |= 1u << s;
-    }
-  }
+  for (uint32_t j = 0; j < m->tq_count; j++)
+    d->tq_kill[j] = caps_kill(m, d, cta, m->tq[(m->tq_head + j) % (uint32_t)m->q].sel);
   if (d->busy) {
     int s = 0;
     while (!(m->g_pend >> s & 1)) s++;
