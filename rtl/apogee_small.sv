@@ -2,7 +2,7 @@
 // Block:      apogee -- APOGEE prefetch table (FOA + TIA), dynamic distance, line generator and prefetch queue
 // Paper:      APOGEE (Sethia et al., PACT'13; Sethia thesis Ch. V), thesis 5.3, Fig. 5.5-5.7, 5.9, Table 5.3
 // Parameters: ENTRIES=3 WARPS=2 THREADS=4 PC_BITS=2 ADDR_BITS=6 OFF_BITS=3 CONF_BITS=2 DIST_BITS=2 LINE_BITS=1 PFQ=2  (preset small)
-// Storage:    120 bits (15 bytes) of state; see 'warpgen describe'
+// Storage:    137 bits (18 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen apogee -p ENTRIES=3 -p WARPS=2 -p THREADS=4 -p PC_BITS=2 -p ADDR_BITS=6 -p OFF_BITS=3 -p CONF_BITS=2 -p DIST_BITS=2 -p LINE_BITS=1 -p PFQ=2 --name apogee_small -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -16,14 +16,18 @@ module apogee_small (
   input  logic [3:0]    ld_mask     , // active lanes (branch divergence leaves lanes inactive)
   input  logic [23:0]   ld_addr     , // byte address of lane j at [j*ADDR_BITS +: ADDR_BITS] (inactive lanes: don't care)
   input  logic          ld_hit      , // the L1's answer to this load: 1 hit, 0 miss
+  input  logic [1:0]    n_warps     , // active warps in the SM, 1..WARPS (0 or more than WARPS: WARPS): n = n_warps x THREADS
   input  logic          fill_valid  , // a prefetched line came back to the L1 (its queue tag below)
   input  logic [1:0]    fill_entry  , // the filled prefetch's entry tag (pf_entry when it left)
   input  logic [0:0]    fill_warp   , // the filled prefetch's warp tag (pf_warp when it left)
-  input  logic          pf_ready    , // the L1 takes the queue's head this cycle (it drops lines it already holds)
+  input  logic          fill_last   , // the filled line was its burst's last (pf_last when it left): the burst is complete
+  input  logic          pf_ready    , // the L1 takes the queue's head this cycle
+  input  logic          pf_present  , // with pf_ready: the L1 already holds the head's line and drops it (a dropped last line completes its burst)
   output logic          pf_valid    , // the prefetch queue holds a line
   output logic [4:0]    pf_line     , // head line address (byte address >> LINE_BITS); 0 when empty
   output logic [1:0]    pf_entry    , // head: the table entry that generated it (tag for the fill)
   output logic [0:0]    pf_warp     , // head: the warp it is for (tag for the fill)
+  output logic          pf_last     , // head: the last line of its burst (tag for the fill)
   output logic [1:0]    pfq_count   , // lines in the prefetch queue, 0..PFQ
   output logic          gen_busy    , // the line generator is walking a burst (a new prefetch is dropped)
   output logic          gen_merge   , // the generator's line is already queued: merged, not pushed
@@ -36,12 +40,12 @@ module apogee_small (
   output logic [2:0]    ld_offset   , // the entry's offset after this load (signed bytes per thread)
   output logic          ld_confirmed, // the offset is confirmed (conf >= active - 2, conf > 0, offset != 0): prefetch
   output logic          ld_scalar   , // all pairs matched with offset 0: the entry is marked scalar (tidx all ones)
-  output logic [1:0]    ld_state    , // the warp's PF state the load found: 00 load seen, 01 prefetch sent, 10 filled
+  output logic [1:0]    ld_state    , // the PF state of the burst meant for this access: 00 none, 01 sent and not back, 10 back
   output logic          dist_up     , // state 01: the prefetch was too slow, distance + 1 (saturating)
   output logic          dist_down   , // state 10, a miss on the recomputed address: too early, distance - 1 (min 1)
   output logic [1:0]    ld_dist     , // the entry's distance after this load
   output logic [5:0]    ld_pf_addr  , // first prefetch address A + (d*n - tidx)*offset (when ld_confirmed)
-  output logic          pf_start    , // an FOA burst starts in the generator (the warp's state becomes 01)
+  output logic          pf_start    , // an FOA burst starts in the generator (the warp's pending bursts + 1)
   output logic          tia_fire    , // the load's PC triggers a TIA entry: its address starts in the generator
   output logic          pf_drop     , // a wanted prefetch (FOA or TIA) was dropped: the generator was busy
   output logic          tia_create  , // a scalar miss created (or refreshed) the TIA entry keyed by the warp's LAL
@@ -61,7 +65,9 @@ module apogee_small (
   logic [8:0] e_tidx;   // last active lane, all ones = scalar
   logic [5:0] e_dist;   // prefetch distance
   logic [5:0] e_type;   // prefetch type
-  logic [11:0] e_st;     // 2-bit PF state per warp (warp k at [2k+1:2k]); TIA: bit 0 = slow
+  logic [11:0] e_pend;   // FOA, per warp k at [k*DB +: DB]: bursts sent and not complete
+  logic [11:0] e_run;    // FOA, per warp: bursts sent in a row at the current distance
+  logic [2:0] e_slow;   // TIA: the trigger was too late
   logic [2:0] e_lw;     // warp of the last access (implementation)
   logic [3:0] lal;      // Last Accessed Load PC, per warp
   logic [1:0] lal_v;    // per warp: a load was seen since reset
@@ -146,7 +152,7 @@ module apogee_small (
   logic [1:0] o_conf;
   logic [2:0] o_tidx;
   logic [1:0] o_dist;
-  logic [3:0] o_stv;
+  logic [3:0] o_pendv, o_runv;
   logic [0:0] o_lw;
   always_comb begin
     o_addr = '0;
@@ -169,17 +175,21 @@ module apogee_small (
     for (int i = 0; i < 3; i++) o_dist = o_dist | (e_dist[i*DB +: DB] & {DB{foa_hit[i]}});
   end
   always_comb begin
-    o_stv = '0;
-    for (int i = 0; i < 3; i++) o_stv = o_stv | (e_st[i*SW +: SW] & {SW{foa_hit[i]}});
+    o_pendv = '0;
+    for (int i = 0; i < 3; i++) o_pendv = o_pendv | (e_pend[i*SW +: SW] & {SW{foa_hit[i]}});
+  end
+  always_comb begin
+    o_runv = '0;
+    for (int i = 0; i < 3; i++) o_runv = o_runv | (e_run[i*SW +: SW] & {SW{foa_hit[i]}});
   end
   always_comb begin
     o_lw = '0;
     for (int i = 0; i < 3; i++) o_lw = o_lw | (e_lw[i*WB +: WB] & {WB{foa_hit[i]}});
   end
-  logic [1:0] o_st;  // the load's warp's state in its FOA entry (00 when none)
+  logic [1:0] o_pend, o_run;  // the load's warp's counters in its FOA entry (0 when none)
   always_comb begin
-    o_st = 2'b00;
-    for (int k = 0; k < 2; k++) if (w_oh[k]) o_st = o_stv[2*k +: 2];
+    o_pend = '0; o_run = '0;
+    for (int k = 0; k < 2; k++) if (w_oh[k]) begin o_pend = o_pendv[k*DB +: DB]; o_run = o_runv[k*DB +: DB]; end
   end
   logic [5:0] t_addr;  // the triggered TIA entry's address and slow bit
   logic t_slow;
@@ -187,10 +197,7 @@ module apogee_small (
     t_addr = '0;
     for (int i = 0; i < 3; i++) t_addr = t_addr | (e_addr[i*AB +: AB] & {AB{tia_hit[i]}});
   end
-  always_comb begin
-    t_slow = 1'b0;
-    for (int i = 0; i < 3; i++) t_slow = t_slow | (tia_hit[i] & e_st[i*SW]);
-  end
+  assign t_slow = |(tia_hit & e_slow);
 
   // ---- victim: outside this load's hits; an invalid entry, else the lowest confidence ----
   logic [2:0] vic_oh;
@@ -268,26 +275,34 @@ module apogee_small (
   logic entry_ok;  // the load has an FOA entry (hit, or a victim to allocate)
   assign entry_ok = hit_f || vic_ok;
 
-  // ---- dynamic distance (5.3.1.1, Fig. 5.7) ----
-  logic slow_ev, early_ev;
-  assign slow_ev = hit_f && (o_st == 2'b01);  // the load came before the prefetched data
-  // recomputed address of this access: the entry's last access was warp o_lw;
-  // warp w runs k = ((w - o_lw - 1) mod 2) + 1 warps later, i.e. k*4 threads further
-  logic [0:0] kk;
-  assign kk = ld_warp - o_lw - 1'd1;
+  // ---- dynamic distance (5.3.1.1, Fig. 5.7), judged on the burst meant for this access ----
+  // with distance d, that burst left with this warp's load d loads ago: it exists when the warp's
+  // last d loads all sent bursts at this distance (run >= d); it is back unless d or more of the
+  // warp's bursts are pending (bursts complete in order: state 01 = pend >= d, 10 = pend < d)
+  logic judged, slow_ev, early_ev;
+  assign judged = hit_f && (o_run >= o_dist);
+  assign slow_ev = judged && (o_pend >= o_dist);  // the load came before the prefetched data
+  logic [1:0] nw;  // active warps, 1..2
+  assign nw = (n_warps == '0 || n_warps > 2'd2) ? 2'd2 : n_warps;
+  // recomputed address of this access: the entry's last access was warp o_lw; warp w runs
+  // k = w - o_lw warps later (plus n_warps when w <= o_lw: the next iteration), k*4 threads further
+  logic [5:0] kk;
+  assign kk = 6'(ld_warp) - 6'(o_lw) + ((ld_warp > o_lw) ? 6'd0 : 6'(nw));
   logic [5:0] early_addr;
-  assign early_addr = o_addr + mul_off((6'(kk) + 6'd1) * 6'd4 + 6'(f0) - 6'(o_tidx), o_off);
-  assign early_ev = hit_f && (o_st == 2'b10) && !ld_hit && (a_f0 == early_addr);
+  assign early_addr = o_addr + mul_off(kk * 6'd4 + 6'(f0) - 6'(o_tidx), o_off);
+  assign early_ev = judged && (o_pend < o_dist) && !ld_hit && (a_f0 == early_addr);
   logic [1:0] dist_old, dist_new;
   assign dist_old = hit_f ? o_dist : 2'd1;
   always_comb
     if (slow_ev) dist_new = (dist_old == 2'd3) ? dist_old : dist_old + 2'd1;
     else if (early_ev) dist_new = (dist_old <= 2'd1) ? 2'd1 : dist_old - 2'd1;
     else dist_new = dist_old;
+  logic dist_chg;  // a new distance: every warp's run starts again
+  assign dist_chg = dist_new != dist_old;
 
-  // ---- the prefetch burst: A + (d*n - tidx + i) * offset, i = 0..3, n = 8 ----
+  // ---- the prefetch burst: A + (d*n - tidx + i) * offset, i = 0..3, n = n_warps x 4 ----
   logic [5:0] pf0, pfl, step;
-  assign pf0 = a_ll + mul_off((6'(dist_new) << 3) - 6'(ll), ref_off);
+  assign pf0 = a_ll + mul_off(((6'(dist_new) * 6'(nw)) << 2) - 6'(ll), ref_off);
   assign pfl = pf0 + mul_off(6'd3, ref_off);  // lane 3
   logic [2:0] off_mag;
   assign off_mag = ref_off[2] ? -ref_off : ref_off;
@@ -329,7 +344,7 @@ module apogee_small (
   assign ld_offset = ld_ok ? off_new : '0;
   assign ld_confirmed = foa_want;
   assign ld_scalar = ld_ok && scalar;
-  assign ld_state = ld_ok ? o_st : 2'b00;
+  assign ld_state = (ld_ok && judged) ? (o_pend >= o_dist ? 2'b01 : 2'b10) : 2'b00;
   assign dist_up = ld_ok && slow_ev;
   assign dist_down = ld_ok && early_ev;
   assign ld_dist = ld_ok ? dist_new : '0;
@@ -342,41 +357,77 @@ module apogee_small (
   assign tia_move = do_move;
 
   // ---- table update ----
-  logic [2:0] fill_oh;
-  logic [1:0] fw_oh;
+  // a burst completes when its last line is filled, or dropped by the L1 as already held
+  logic pop_done;  // the head is taken, dropped as present, and ends its burst
+  assign pop_done = pop && pf_present && pf_last;
+  logic [2:0] done_fill, done_drop;  // per entry: an FOA burst of warp fill_warp / pf_warp completes
+  always_comb for (int i = 0; i < 3; i++) begin
+    done_fill[i] = fill_valid && fill_last && (fill_entry == 2'(i)) && (e_type[i*2 +: 2] == 2'b01);
+    done_drop[i] = pop_done && (pf_entry == 2'(i)) && (e_type[i*2 +: 2] == 2'b01);
+  end
+  logic [1:0] fw_oh, pw_oh;
   assign fw_oh = 2'd1 << fill_warp;
-  always_comb for (int i = 0; i < 3; i++) fill_oh[i] = fill_valid && (fill_entry == 2'(i)) && (e_type[i*2 +: 2] == 2'b01);
-  logic [1:0] st_new;  // the load's warp: 01 if its burst starts, else 00
-  assign st_new = foa_start ? 2'b01 : 2'b00;
+  assign pw_oh = 2'd1 << pf_warp;
+  logic ld_new;  // the load allocates its FOA entry: every counter starts from 0
+  assign ld_new = ld_ok && !hit_f;
   for (genvar i = 0; i < 3; i++) begin : g_tab
+    // the per-warp counters of entry i after this edge
+    logic [SW-1:0] pend_nx, run_nx;
+    for (genvar k = 0; k < 2; k++) begin : g_warp
+      logic own;          // this load's entry and warp
+      logic [DB:0] up;    // pending + a started burst
+      logic [DB:0] dn;    // bursts completed this edge (0..2)
+      logic [DB-1:0] pend_k, run_k, pnx, rnx;
+      logic ent_ld, ent_new;  // entry i is the load's; a new one or a new distance restarts runs
+      assign ent_ld = ld_ok && ent_oh[i];
+      assign ent_new = ld_new && ent_oh[i];
+      assign own = ent_ld && w_oh[k];
+      assign pend_k = e_pend[i*SW + k*DB +: DB];
+      assign run_k = e_run[i*SW + k*DB +: DB];
+      assign up = {1'b0, pend_k} + {2'd0, own && foa_start};
+      assign dn = {2'd0, done_fill[i] && fw_oh[k]} + {2'd0, done_drop[i] && pw_oh[k]};
+      logic [DB:0] left;  // up - dn when up > dn
+      assign left = up - dn;
+      logic [DB-1:0] left_lo;
+      assign left_lo = left[DB-1:0];
+      always_comb begin
+        if (ent_new) pnx = {1'd0, own && foa_start};  // stale completions are dropped
+        else if (up <= dn) pnx = '0;
+        else if (left > 3'd3) pnx = 2'd3;  // saturate
+        else pnx = left_lo;
+        if (ent_ld && (ld_new || dist_chg)) rnx = {1'd0, own && foa_start};
+        else if (own) rnx = !foa_start ? '0 : (run_k == 2'd3 ? run_k : run_k + 2'd1);
+        else rnx = run_k;
+      end
+      assign pend_nx[k*DB +: DB] = pnx;
+      assign run_nx[k*DB +: DB] = rnx;
+    end
     always_ff @(posedge clk) begin
       if (rst) begin
         e_pc[i*PCB +: PCB] <= '0; e_addr[i*AB +: AB] <= '0; e_off[i*OB +: OB] <= '0;
         e_conf[i*CB +: CB] <= '0; e_tidx[i*TB +: TB] <= '0; e_dist[i*DB +: DB] <= '0;
-        e_type[i*2 +: 2] <= 2'b00; e_st[i*SW +: SW] <= '0; e_lw[i*WB +: WB] <= '0;
+        e_type[i*2 +: 2] <= 2'b00; e_pend[i*SW +: SW] <= '0; e_run[i*SW +: SW] <= '0;
+        e_slow[i] <= 1'b0; e_lw[i*WB +: WB] <= '0;
       end else begin
-        // a fill: 01 -> 10 for its warp
-        for (int k = 0; k < 2; k++)
-          if (fill_oh[i] && fw_oh[k] && e_st[i*SW + 2*k +: 2] == 2'b01) e_st[i*SW + 2*k +: 2] <= 2'b10;
-        // the load's FOA entry (its warp's state overrides a fill)
+        e_pend[i*SW +: SW] <= pend_nx; e_run[i*SW +: SW] <= run_nx;
+        // the load's FOA entry
         if (ld_ok && ent_oh[i]) begin
           e_pc[i*PCB +: PCB] <= ld_pc; e_addr[i*AB +: AB] <= a_ll; e_off[i*OB +: OB] <= off_new;
           e_conf[i*CB +: CB] <= conf_new; e_tidx[i*TB +: TB] <= tidx_new; e_dist[i*DB +: DB] <= dist_new;
-          e_type[i*2 +: 2] <= 2'b01; e_lw[i*WB +: WB] <= ld_warp;
-          if (!hit_f) e_st[i*SW +: SW] <= '0;
-          for (int k = 0; k < 2; k++) if (w_oh[k]) e_st[i*SW + 2*k +: 2] <= st_new;
+          e_type[i*2 +: 2] <= 2'b01; e_lw[i*WB +: WB] <= ld_warp; e_slow[i] <= 1'b0;
         end
         // TIA: move a slow trigger one load earlier
-        if (do_move && tia_hit[i]) begin e_pc[i*PCB +: PCB] <= lal_w; e_st[i*SW] <= 1'b0; end
+        if (do_move && tia_hit[i]) begin e_pc[i*PCB +: PCB] <= lal_w; e_slow[i] <= 1'b0; end
         // TIA: refresh the LAL's trigger with this address
-        if (tia_refresh && lal_hit[i]) begin e_addr[i*AB +: AB] <= a_f0; e_st[i*SW] <= 1'b0; end
+        if (tia_refresh && lal_hit[i]) begin e_addr[i*AB +: AB] <= a_f0; e_slow[i] <= 1'b0; end
         // TIA: the trigger was too late
-        if (smiss && adr_hit[i]) e_st[i*SW] <= 1'b1;
+        if (smiss && adr_hit[i]) e_slow[i] <= 1'b1;
         // TIA: a new trigger entry keyed by the LAL
         if (tia_alloc && vic_oh[i]) begin
           e_pc[i*PCB +: PCB] <= lal_w; e_addr[i*AB +: AB] <= a_f0; e_off[i*OB +: OB] <= '0;
           e_conf[i*CB +: CB] <= o_conf; e_tidx[i*TB +: TB] <= 3'd7; e_dist[i*DB +: DB] <= '0;
-          e_type[i*2 +: 2] <= 2'b10; e_st[i*SW +: SW] <= '0; e_lw[i*WB +: WB] <= ld_warp;
+          e_type[i*2 +: 2] <= 2'b10; e_pend[i*SW +: SW] <= '0; e_run[i*SW +: SW] <= '0;
+          e_slow[i] <= 1'b0; e_lw[i*WB +: WB] <= ld_warp;
         end
       end
     end
@@ -395,13 +446,17 @@ module apogee_small (
   logic [9:0] q_line;   // queue slot i at [i*LLW +: LLW], the head in slot 0
   logic [3:0] q_entry;
   logic [1:0] q_warp;
+  logic [1:0] q_last;   // the line ends its burst
   logic [4:0] g_line;
   assign g_line = g_cur[5:1];
+  logic g_end;  // the generator's line is its burst's last
+  assign g_end = (g_line == g_last);
   logic [1:0] q_v;  // queued lines: 0 .. count-1
   always_comb for (int i = 0; i < 2; i++) q_v[i] = (2'(i) < pfq_count);
+  // a line already queued is merged, except a burst's last line: it carries the burst's completion
   always_comb begin
     gen_merge = 1'b0;
-    for (int i = 0; i < 2; i++) if (gen_busy && q_v[i] && q_line[i*LLW +: LLW] == g_line) gen_merge = 1'b1;
+    for (int i = 0; i < 2; i++) if (gen_busy && !g_end && q_v[i] && q_line[i*LLW +: LLW] == g_line) gen_merge = 1'b1;
   end
   logic pop, push, adv;
   assign pf_valid = (pfq_count != '0);
@@ -411,6 +466,7 @@ module apogee_small (
   assign pf_line  = pf_valid ? q_line[0 +: LLW] : '0;
   assign pf_entry = pf_valid ? q_entry[0 +: EB] : '0;
   assign pf_warp  = pf_valid ? q_warp[0 +: WB] : '0;
+  assign pf_last  = pf_valid && q_last[0];
   logic [1:0] wr_idx;  // the push lands behind the lines that stay
   assign wr_idx = pfq_count - 2'(pop);
   logic [1:0] foa_idx, tia_idx;
@@ -422,7 +478,7 @@ module apogee_small (
   always_ff @(posedge clk) begin
     if (rst) begin
       gen_busy <= 1'b0; g_cur <= '0; g_step <= '0; g_last <= '0; g_entry <= '0; g_warp <= '0;
-      pfq_count <= '0; q_line <= '0; q_entry <= '0; q_warp <= '0;
+      pfq_count <= '0; q_line <= '0; q_entry <= '0; q_warp <= '0; q_last <= '0;
     end else begin
       if (!gen_busy) begin
         if (foa_start) begin
@@ -433,14 +489,15 @@ module apogee_small (
           g_entry <= tia_idx; g_warp <= ld_warp;
         end
       end else if (adv) begin
-        if (g_line == g_last) gen_busy <= 1'b0;  // the burst's last line
+        if (g_end) gen_busy <= 1'b0;  // the burst's last line
         else g_cur <= g_cur + g_step;
       end
       if (pop) for (int i = 0; i < 1; i++) begin  // the queue shifts toward the head
         q_line[i*LLW +: LLW] <= q_line[(i+1)*LLW +: LLW]; q_entry[i*EB +: EB] <= q_entry[(i+1)*EB +: EB]; q_warp[i*WB +: WB] <= q_warp[(i+1)*WB +: WB];
+        q_last[i] <= q_last[i+1];
       end
       if (push) for (int i = 0; i < 2; i++) if (wr_idx == 2'(i)) begin
-        q_line[i*LLW +: LLW] <= g_line; q_entry[i*EB +: EB] <= g_entry; q_warp[i*WB +: WB] <= g_warp;
+        q_line[i*LLW +: LLW] <= g_line; q_entry[i*EB +: EB] <= g_entry; q_warp[i*WB +: WB] <= g_warp; q_last[i] <= g_end;
       end
       pfq_count <= pfq_count + 2'(push) - 2'(pop);
     end
@@ -460,18 +517,17 @@ module apogee_small (
         assert(!(e_type[i*2 +: 2] == 2'b10 && e_type[j*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == e_addr[j*AB +: AB]));
       end
     // entries are invalid, FOA or TIA; an invalid entry is blank; FOA distance >= 1;
-    // TIA uses only the slow bit; no warp state reads 11
+    // only FOA entries count bursts, only TIA entries are slow
     for (int i = 0; i < 3; i++) begin
       assert(e_type[i*2 +: 2] != 2'b11);
-      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && e_st[i*SW +: SW] == '0));
-      assert(e_type[i*2 +: 2] != 2'b01 || e_dist[i*DB +: DB] != '0);
-      assert(e_type[i*2 +: 2] != 2'b10 || (e_st[i*SW +: SW] >> 1) == '0);
-      for (int k = 0; k < 2; k++) assert(e_st[i*SW + 2*k +: 2] != 2'b11);
+      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && !e_slow[i]));
+      assert(e_type[i*2 +: 2] != 2'b01 || (e_dist[i*DB +: DB] != '0 && !e_slow[i]));
+      assert(e_type[i*2 +: 2] == 2'b01 || (e_pend[i*SW +: SW] == '0 && e_run[i*SW +: SW] == '0));
     end
-    // the queue: count within depth, no line twice
+    // the queue: count within depth; a line twice only as a later burst's last line
     assert(pfq_count <= 2'd2);
     for (int i = 0; i < 2; i++)
-      for (int j = i + 1; j < 2; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]));
+      for (int j = i + 1; j < 2; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]) || q_last[j]);
     // the load's decisions are consistent
     assert(!(ld_match && ld_mismatch));
     assert(!ld_mismatch || ld_conf == '0);   // a mismatch resets the confidence
@@ -480,6 +536,8 @@ module apogee_small (
     assert(!(dist_up && dist_down));
     assert(!ld_alloc || ld_state == 2'b00);
     assert(!(gen_merge && push));
+    assert(!(gen_merge && g_end));
+    assert(ld_state != 2'b11);
     assert(!(pf_start || tia_fire) || !gen_busy);
   end
 
@@ -492,13 +550,13 @@ module apogee_small (
     f_prev_rst <= rst; f_prev_start <= pf_start; f_prev_dw <= ld_ok;
     f_prev_dist <= ld_dist; f_prev_ent <= ld_entry; f_prev_w <= w_oh;
   end
-  // the load's entry afterwards: the distance reported, and state 01 for a started burst
+  // the load's entry afterwards: the distance reported, and a run of at least 1 for a started burst
   always @(*) if (f_past_valid && !f_prev_rst) begin
     assert(!f_prev_start || gen_busy);
     for (int i = 0; i < 3; i++) begin
       assert(!(f_prev_dw && 32'(f_prev_ent) == i) || (e_type[i*2 +: 2] == 2'b01 && e_dist[i*DB +: DB] == f_prev_dist));
       for (int k = 0; k < 2; k++)
-        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_st[i*SW + 2*k +: 2] == 2'b01);
+        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_run[i*SW + k*DB +: DB] != '0);
     end
   end
 
@@ -508,6 +566,8 @@ module apogee_small (
     cover(ld_mismatch && ld_state == 2'b00 && !ld_alloc);
     cover(dist_up);
     cover(dist_down);
+    cover(ld_state == 2'b10 && ld_hit);
+    cover(pop && pf_present && pf_last);
     cover(evict);
     cover(tia_create);
     cover(tia_fire);

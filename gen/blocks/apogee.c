@@ -61,11 +61,11 @@ typedef struct ap_dims {
   int TLB;   /* log2 THREADS: lane index bits */
   int TB;    /* thread-index field: lane + 1 spare bit so all-ones means scalar */
   int TALL;  /* the scalar marker, 2^TB - 1 */
-  int LN;    /* log2 n, n = WARPS x THREADS threads in the SM */
+  int NWB;   /* active-warp count bits, 0..WARPS */
   int NB;    /* active-lane count bits, 0..T */
   int LLW;   /* line-address bits */
   int QB;    /* queue count bits, 0..PFQ */
-  int SW;    /* per-warp state field: 2 x WARPS */
+  int SW;    /* per-warp counter fields (pending bursts, run): DIST_BITS x WARPS */
 } ap_dims;
 
 static ap_dims ap_dims_of(wg_pv p) {
@@ -79,11 +79,11 @@ static ap_dims ap_dims_of(wg_pv p) {
   d.TLB = wg_log2_exact(d.T);
   d.TB = d.TLB + 1;
   d.TALL = (1 << d.TB) - 1;
-  d.LN = wg_log2_exact((int64_t)d.W * d.T);
+  d.NWB = wg_bits_for(d.W);
   d.NB = wg_bits_for(d.T);
   d.LLW = d.AB - d.LB;
   d.QB = wg_bits_for(d.Q);
-  d.SW = 2 * d.W;
+  d.SW = d.DB * d.W;
   return d;
 }
 
@@ -114,14 +114,18 @@ static int apogee_ports(wg_pv p, wg_port *o) {
   AP_PORT("ld_mask",      WG_IN,  d.T, 32, "active lanes (branch divergence leaves lanes inactive)");
   AP_PORT("ld_addr",      WG_IN,  d.T * d.AB, 1024, "byte address of lane j at [j*ADDR_BITS +: ADDR_BITS] (inactive lanes: don't care)");
   AP_PORT("ld_hit",       WG_IN,  1, 1, "the L1's answer to this load: 1 hit, 0 miss");
+  AP_PORT("n_warps",      WG_IN,  d.NWB, 6, "active warps in the SM, 1..WARPS (0 or more than WARPS: WARPS): n = n_warps x THREADS");
   AP_PORT("fill_valid",   WG_IN,  1, 1, "a prefetched line came back to the L1 (its queue tag below)");
   AP_PORT("fill_entry",   WG_IN,  d.EB, 6, "the filled prefetch's entry tag (pf_entry when it left)");
   AP_PORT("fill_warp",    WG_IN,  d.WB, 5, "the filled prefetch's warp tag (pf_warp when it left)");
-  AP_PORT("pf_ready",     WG_IN,  1, 1, "the L1 takes the queue's head this cycle (it drops lines it already holds)");
+  AP_PORT("fill_last",    WG_IN,  1, 1, "the filled line was its burst's last (pf_last when it left): the burst is complete");
+  AP_PORT("pf_ready",     WG_IN,  1, 1, "the L1 takes the queue's head this cycle");
+  AP_PORT("pf_present",   WG_IN,  1, 1, "with pf_ready: the L1 already holds the head's line and drops it (a dropped last line completes its burst)");
   AP_PORT("pf_valid",     WG_OUT, 1, 1, "the prefetch queue holds a line");
   AP_PORT("pf_line",      WG_OUT, d.LLW, 32, "head line address (byte address >> LINE_BITS); 0 when empty");
   AP_PORT("pf_entry",     WG_OUT, d.EB, 6, "head: the table entry that generated it (tag for the fill)");
   AP_PORT("pf_warp",      WG_OUT, d.WB, 5, "head: the warp it is for (tag for the fill)");
+  AP_PORT("pf_last",      WG_OUT, 1, 1, "head: the last line of its burst (tag for the fill)");
   AP_PORT("pfq_count",    WG_OUT, d.QB, 5, "lines in the prefetch queue, 0..PFQ");
   AP_PORT("gen_busy",     WG_OUT, 1, 1, "the line generator is walking a burst (a new prefetch is dropped)");
   AP_PORT("gen_merge",    WG_OUT, 1, 1, "the generator's line is already queued: merged, not pushed");
@@ -134,12 +138,12 @@ static int apogee_ports(wg_pv p, wg_port *o) {
   AP_PORT("ld_offset",    WG_OUT, d.OB, 8, "the entry's offset after this load (signed bytes per thread)");
   AP_PORT("ld_confirmed", WG_OUT, 1, 1, "the offset is confirmed (conf >= active - 2, conf > 0, offset != 0): prefetch");
   AP_PORT("ld_scalar",    WG_OUT, 1, 1, "all pairs matched with offset 0: the entry is marked scalar (tidx all ones)");
-  AP_PORT("ld_state",     WG_OUT, 2, 2, "the warp's PF state the load found: 00 load seen, 01 prefetch sent, 10 filled");
+  AP_PORT("ld_state",     WG_OUT, 2, 2, "the PF state of the burst meant for this access: 00 none, 01 sent and not back, 10 back");
   AP_PORT("dist_up",      WG_OUT, 1, 1, "state 01: the prefetch was too slow, distance + 1 (saturating)");
   AP_PORT("dist_down",    WG_OUT, 1, 1, "state 10, a miss on the recomputed address: too early, distance - 1 (min 1)");
   AP_PORT("ld_dist",      WG_OUT, d.DB, 6, "the entry's distance after this load");
   AP_PORT("ld_pf_addr",   WG_OUT, d.AB, 32, "first prefetch address A + (d*n - tidx)*offset (when ld_confirmed)");
-  AP_PORT("pf_start",     WG_OUT, 1, 1, "an FOA burst starts in the generator (the warp's state becomes 01)");
+  AP_PORT("pf_start",     WG_OUT, 1, 1, "an FOA burst starts in the generator (the warp's pending bursts + 1)");
   AP_PORT("tia_fire",     WG_OUT, 1, 1, "the load's PC triggers a TIA entry: its address starts in the generator");
   AP_PORT("pf_drop",      WG_OUT, 1, 1, "a wanted prefetch (FOA or TIA) was dropped: the generator was busy");
   AP_PORT("tia_create",   WG_OUT, 1, 1, "a scalar miss created (or refreshed) the TIA entry keyed by the warp's LAL");
@@ -159,13 +163,16 @@ static int apogee_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"thread_idx", d.TB, d.E, "last active lane; all ones = scalar (6 at 32 threads)"};
   o[n++] = (wg_field){"distance", d.DB, d.E, "prefetch distance, per PC (6)"};
   o[n++] = (wg_field){"pf_type", 2, d.E, "00 invalid, 01 FOA, 10 TIA (2)"};
-  o[n++] = (wg_field){"pf_state", d.SW, d.E, "2 bits per warp: 00/01/10 -- grows with WARPS (8 at 4 warps); "
-                                             "TIA entries use bit 0 as the slow bit"};
+  o[n++] = (wg_field){"pf_pending", d.SW, d.E, "replaces the paper's 2-bit pf_state per warp: bursts sent and not "
+                                               "complete, DIST_BITS per warp (24 at 4 warps)"};
+  o[n++] = (wg_field){"pf_run", d.SW, d.E, "not in the paper: per warp, bursts sent in a row at the current distance "
+                                           "(24 at 4 warps): the burst meant for this access exists when run >= distance"};
+  o[n++] = (wg_field){"tia_slow", 1, d.E, "the TIA slow bit (the thesis does not say where it lives)"};
   o[n++] = (wg_field){"last_warp", d.WB, d.E, "not in the paper: warp of the entry's last access (recomputed address)"};
   o[n++] = (wg_field){"lal", d.PCB + 1, d.W, "Last Accessed Load PC + valid, per warp (thesis: one per SM, size not given)"};
   o[n++] = (wg_field){"gen", 1 + 2 * d.AB + d.LLW + d.EB + d.WB, 1,
                       "not in the paper: line generator (busy, current address, step, last line, tags)"};
-  o[n++] = (wg_field){"pfq_entry", d.LLW + d.EB + d.WB, d.Q, "prefetch queue: line + entry/warp tag (depth not given)"};
+  o[n++] = (wg_field){"pfq_entry", d.LLW + d.EB + d.WB + 1, d.Q, "prefetch queue: line + entry/warp/last tag (depth not given)"};
   o[n++] = (wg_field){"pfq_count", d.QB, 1, "prefetch queue occupancy"};
   return n;
 }
@@ -196,7 +203,9 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] e_tidx;   // last active lane, all ones = scalar\n", E * d.TB - 1);
   wgb_printf(o, "  logic [%d:0] e_dist;   // prefetch distance\n", E * DB - 1);
   wgb_printf(o, "  logic [%d:0] e_type;   // prefetch type\n", E * 2 - 1);
-  wgb_printf(o, "  logic [%d:0] e_st;     // 2-bit PF state per warp (warp k at [2k+1:2k]); TIA: bit 0 = slow\n", E * d.SW - 1);
+  wgb_printf(o, "  logic [%d:0] e_pend;   // FOA, per warp k at [k*DB +: DB]: bursts sent and not complete\n", E * d.SW - 1);
+  wgb_printf(o, "  logic [%d:0] e_run;    // FOA, per warp: bursts sent in a row at the current distance\n", E * d.SW - 1);
+  wgb_printf(o, "  logic [%d:0] e_slow;   // TIA: the trigger was too late\n", E - 1);
   wgb_printf(o, "  logic [%d:0] e_lw;     // warp of the last access (implementation)\n", E * d.WB - 1);
   wgb_printf(o, "  logic [%d:0] lal;      // Last Accessed Load PC, per warp\n", W * d.PCB - 1);
   wgb_printf(o, "  logic [%d:0] lal_v;    // per warp: a load was seen since reset\n\n", W - 1);
@@ -250,20 +259,22 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "  assign lal_any = lal_vw && (lal_hit != '0);\n  assign adr_any = |adr_hit;\n");
   wgb_printf(o, "  // the FOA entry's fields (one-hot AND-OR read)\n");
   wgb_printf(o, "  logic [%d:0] o_addr;\n  logic [%d:0] o_off;\n  logic [%d:0] o_conf;\n  logic [%d:0] o_tidx;\n"
-                "  logic [%d:0] o_dist;\n  logic [%d:0] o_stv;\n  logic [%d:0] o_lw;\n",
+                "  logic [%d:0] o_dist;\n  logic [%d:0] o_pendv, o_runv;\n  logic [%d:0] o_lw;\n",
              AB - 1, OB - 1, CB - 1, d.TB - 1, DB - 1, d.SW - 1, d.WB - 1);
   ap_mux(o, "o_addr", "e_addr", "foa_hit", E, "AB");
   ap_mux(o, "o_off", "e_off", "foa_hit", E, "OB");
   ap_mux(o, "o_conf", "e_conf", "foa_hit", E, "CB");
   ap_mux(o, "o_tidx", "e_tidx", "foa_hit", E, "TB");
   ap_mux(o, "o_dist", "e_dist", "foa_hit", E, "DB");
-  ap_mux(o, "o_stv", "e_st", "foa_hit", E, "SW");
+  ap_mux(o, "o_pendv", "e_pend", "foa_hit", E, "SW");
+  ap_mux(o, "o_runv", "e_run", "foa_hit", E, "SW");
   ap_mux(o, "o_lw", "e_lw", "foa_hit", E, "WB");
-  wgb_printf(o, "  logic [1:0] o_st;  // the load's warp's state in its FOA entry (00 when none)\n");
-  wgb_printf(o, "  always_comb begin\n    o_st = 2'b00;\n    for (int k = 0; k < %d; k++) if (w_oh[k]) o_st = o_stv[2*k +: 2];\n  end\n", W);
+  wgb_printf(o, "  logic [%d:0] o_pend, o_run;  // the load's warp's counters in its FOA entry (0 when none)\n", DB - 1);
+  wgb_printf(o, "  always_comb begin\n    o_pend = '0; o_run = '0;\n"
+                "    for (int k = 0; k < %d; k++) if (w_oh[k]) begin o_pend = o_pendv[k*DB +: DB]; o_run = o_runv[k*DB +: DB]; end\n  end\n", W);
   wgb_printf(o, "  logic [%d:0] t_addr;  // the triggered TIA entry's address and slow bit\n  logic t_slow;\n", AB - 1);
   ap_mux(o, "t_addr", "e_addr", "tia_hit", E, "AB");
-  wgb_printf(o, "  always_comb begin\n    t_slow = 1'b0;\n    for (int i = 0; i < %d; i++) t_slow = t_slow | (tia_hit[i] & e_st[i*SW]);\n  end\n\n", E);
+  wgb_printf(o, "  assign t_slow = |(tia_hit & e_slow);\n\n");
 
   wgb_printf(o, "  // ---- victim: outside this load's hits; an invalid entry, else the lowest confidence ----\n");
   wgb_printf(o, "  logic [%d:0] vic_oh;\n  logic vic_ok;\n  logic [%d:0] vic_key;\n", E - 1, CB);
@@ -330,26 +341,34 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic entry_ok;  // the load has an FOA entry (hit, or a victim to allocate)\n");
   wgb_printf(o, "  assign entry_ok = hit_f || vic_ok;\n\n");
 
-  wgb_printf(o, "  // ---- dynamic distance (5.3.1.1, Fig. 5.7) ----\n");
-  wgb_printf(o, "  logic slow_ev, early_ev;\n");
-  wgb_printf(o, "  assign slow_ev = hit_f && (o_st == 2'b01);  // the load came before the prefetched data\n");
-  wgb_printf(o, "  // recomputed address of this access: the entry's last access was warp o_lw;\n"
-                "  // warp w runs k = ((w - o_lw - 1) mod %d) + 1 warps later, i.e. k*%d threads further\n", W, T);
-  wgb_printf(o, "  logic [%d:0] kk;\n  assign kk = ld_warp - o_lw - %d'd1;\n", d.WB - 1, d.WB);
+  wgb_printf(o, "  // ---- dynamic distance (5.3.1.1, Fig. 5.7), judged on the burst meant for this access ----\n");
+  wgb_printf(o, "  // with distance d, that burst left with this warp's load d loads ago: it exists when the warp's\n"
+                "  // last d loads all sent bursts at this distance (run >= d); it is back unless d or more of the\n"
+                "  // warp's bursts are pending (bursts complete in order: state 01 = pend >= d, 10 = pend < d)\n");
+  wgb_printf(o, "  logic judged, slow_ev, early_ev;\n");
+  wgb_printf(o, "  assign judged = hit_f && (o_run >= o_dist);\n");
+  wgb_printf(o, "  assign slow_ev = judged && (o_pend >= o_dist);  // the load came before the prefetched data\n");
+  wgb_printf(o, "  logic [%d:0] nw;  // active warps, 1..%d\n", d.NWB - 1, W);
+  wgb_printf(o, "  assign nw = (n_warps == '0 || n_warps > %d'd%d) ? %d'd%d : n_warps;\n", d.NWB, W, d.NWB, W);
+  wgb_printf(o, "  // recomputed address of this access: the entry's last access was warp o_lw; warp w runs\n"
+                "  // k = w - o_lw warps later (plus n_warps when w <= o_lw: the next iteration), k*%d threads further\n", T);
+  wgb_printf(o, "  logic [%d:0] kk;\n", AB - 1);
+  wgb_printf(o, "  assign kk = %d'(ld_warp) - %d'(o_lw) + ((ld_warp > o_lw) ? %d'd0 : %d'(nw));\n", AB, AB, AB, AB);
   wgb_printf(o, "  logic [%d:0] early_addr;\n", AB - 1);
-  wgb_printf(o, "  assign early_addr = o_addr + mul_off((%d'(kk) + %d'd1) * %d'd%d + %d'(f0) - %d'(o_tidx), o_off);\n",
-             AB, AB, AB, T, AB, AB);
-  wgb_printf(o, "  assign early_ev = hit_f && (o_st == 2'b10) && !ld_hit && (a_f0 == early_addr);\n");
+  wgb_printf(o, "  assign early_addr = o_addr + mul_off(kk * %d'd%d + %d'(f0) - %d'(o_tidx), o_off);\n", AB, T, AB, AB);
+  wgb_printf(o, "  assign early_ev = judged && (o_pend < o_dist) && !ld_hit && (a_f0 == early_addr);\n");
   wgb_printf(o, "  logic [%d:0] dist_old, dist_new;\n", DB - 1);
   wgb_printf(o, "  assign dist_old = hit_f ? o_dist : %d'd1;\n", DB);
   wgb_printf(o, "  always_comb\n"
                 "    if (slow_ev) dist_new = (dist_old == %d'd%d) ? dist_old : dist_old + %d'd1;\n"
                 "    else if (early_ev) dist_new = (dist_old <= %d'd1) ? %d'd1 : dist_old - %d'd1;\n"
                 "    else dist_new = dist_old;\n", DB, DMAX, DB, DB, DB, DB);
+  wgb_printf(o, "  logic dist_chg;  // a new distance: every warp's run starts again\n");
+  wgb_printf(o, "  assign dist_chg = dist_new != dist_old;\n");
 
-  wgb_printf(o, "\n  // ---- the prefetch burst: A + (d*n - tidx + i) * offset, i = 0..%d, n = %d ----\n", T - 1, W * T);
+  wgb_printf(o, "\n  // ---- the prefetch burst: A + (d*n - tidx + i) * offset, i = 0..%d, n = n_warps x %d ----\n", T - 1, T);
   wgb_printf(o, "  logic [%d:0] pf0, pfl, step;\n", AB - 1);
-  wgb_printf(o, "  assign pf0 = a_ll + mul_off((%d'(dist_new) << %d) - %d'(ll), ref_off);\n", AB, d.LN, AB);
+  wgb_printf(o, "  assign pf0 = a_ll + mul_off(((%d'(dist_new) * %d'(nw)) << %d) - %d'(ll), ref_off);\n", AB, AB, d.TLB, AB);
   wgb_printf(o, "  assign pfl = pf0 + mul_off(%d'd%d, ref_off);  // lane %d\n", AB, T - 1, T - 1);
   wgb_printf(o, "  logic [%d:0] off_mag;\n  assign off_mag = ref_off[%d] ? -ref_off : ref_off;\n", OB - 1, OB - 1);
   wgb_printf(o, "  // |offset| >= line: every lane its own line; else walk line by line\n");
@@ -383,7 +402,7 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign ld_match = ld_ok && all_match;\n  assign ld_mismatch = ld_ok && mismatch;\n");
   wgb_printf(o, "  assign ld_conf = ld_ok ? conf_new : '0;\n  assign ld_offset = ld_ok ? off_new : '0;\n");
   wgb_printf(o, "  assign ld_confirmed = foa_want;\n  assign ld_scalar = ld_ok && scalar;\n");
-  wgb_printf(o, "  assign ld_state = ld_ok ? o_st : 2'b00;\n");
+  wgb_printf(o, "  assign ld_state = (ld_ok && judged) ? (o_pend >= o_dist ? 2'b01 : 2'b10) : 2'b00;\n");
   wgb_printf(o, "  assign dist_up = ld_ok && slow_ev;\n  assign dist_down = ld_ok && early_ev;\n");
   wgb_printf(o, "  assign ld_dist = ld_ok ? dist_new : '0;\n");
   wgb_printf(o, "  assign ld_pf_addr = foa_want ? pf0 : '0;\n");
@@ -393,40 +412,76 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign tia_slow = smiss && adr_any;\n  assign tia_move = do_move;\n\n");
 
   wgb_printf(o, "  // ---- table update ----\n");
-  wgb_printf(o, "  logic [%d:0] fill_oh;\n", E - 1);
-  wgb_printf(o, "  logic [%d:0] fw_oh;\n  assign fw_oh = %d'd1 << fill_warp;\n", W - 1, W);
-  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) fill_oh[i] = fill_valid && (fill_entry == %d'(i)) && (e_type[i*2 +: 2] == 2'b01);\n",
-             E, d.EB);
-  wgb_printf(o, "  logic [1:0] st_new;  // the load's warp: 01 if its burst starts, else 00\n");
-  wgb_printf(o, "  assign st_new = foa_start ? 2'b01 : 2'b00;\n");
-  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_tab\n"
-                "    always_ff @(posedge clk) begin\n      if (rst) begin\n"
+  wgb_printf(o, "  // a burst completes when its last line is filled, or dropped by the L1 as already held\n");
+  wgb_printf(o, "  logic pop_done;  // the head is taken, dropped as present, and ends its burst\n");
+  wgb_printf(o, "  assign pop_done = pop && pf_present && pf_last;\n");
+  wgb_printf(o, "  logic [%d:0] done_fill, done_drop;  // per entry: an FOA burst of warp fill_warp / pf_warp completes\n", E - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) begin\n"
+                "    done_fill[i] = fill_valid && fill_last && (fill_entry == %d'(i)) && (e_type[i*2 +: 2] == 2'b01);\n"
+                "    done_drop[i] = pop_done && (pf_entry == %d'(i)) && (e_type[i*2 +: 2] == 2'b01);\n"
+                "  end\n", E, d.EB, d.EB);
+  wgb_printf(o, "  logic [%d:0] fw_oh, pw_oh;\n  assign fw_oh = %d'd1 << fill_warp;\n  assign pw_oh = %d'd1 << pf_warp;\n",
+             W - 1, W, W);
+  wgb_printf(o, "  logic ld_new;  // the load allocates its FOA entry: every counter starts from 0\n");
+  wgb_printf(o, "  assign ld_new = ld_ok && !hit_f;\n");
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_tab\n", E);
+  wgb_printf(o, "    // the per-warp counters of entry i after this edge\n"
+                "    logic [SW-1:0] pend_nx, run_nx;\n"
+                "    for (genvar k = 0; k < %d; k++) begin : g_warp\n"
+                "      logic own;          // this load's entry and warp\n"
+                "      logic [DB:0] up;    // pending + a started burst\n"
+                "      logic [DB:0] dn;    // bursts completed this edge (0..2)\n"
+                "      logic [DB-1:0] pend_k, run_k, pnx, rnx;\n"
+                "      logic ent_ld, ent_new;  // entry i is the load's; a new one or a new distance restarts runs\n"
+                "      assign ent_ld = ld_ok && ent_oh[i];\n"
+                "      assign ent_new = ld_new && ent_oh[i];\n"
+                "      assign own = ent_ld && w_oh[k];\n"
+                "      assign pend_k = e_pend[i*SW + k*DB +: DB];\n"
+                "      assign run_k = e_run[i*SW + k*DB +: DB];\n"
+                "      assign up = {1'b0, pend_k} + {%d'd0, own && foa_start};\n"
+                "      assign dn = {%d'd0, done_fill[i] && fw_oh[k]} + {%d'd0, done_drop[i] && pw_oh[k]};\n"
+                "      logic [DB:0] left;  // up - dn when up > dn\n"
+                "      assign left = up - dn;\n"
+                "      logic [DB-1:0] left_lo;\n"
+                "      assign left_lo = left[DB-1:0];\n"
+                "      always_comb begin\n"
+                "        if (ent_new) pnx = {%d'd0, own && foa_start};  // stale completions are dropped\n"
+                "        else if (up <= dn) pnx = '0;\n"
+                "        else if (left > %d'd%d) pnx = %d'd%d;  // saturate\n"
+                "        else pnx = left_lo;\n"
+                "        if (ent_ld && (ld_new || dist_chg)) rnx = {%d'd0, own && foa_start};\n"
+                "        else if (own) rnx = !foa_start ? '0 : (run_k == %d'd%d ? run_k : run_k + %d'd1);\n"
+                "        else rnx = run_k;\n"
+                "      end\n"
+                "      assign pend_nx[k*DB +: DB] = pnx;\n"
+                "      assign run_nx[k*DB +: DB] = rnx;\n"
+                "    end\n",
+             W, DB, DB, DB, DB - 1, DB + 1, DMAX, DB, DMAX, DB - 1, DB, DMAX, DB);
+  wgb_printf(o, "    always_ff @(posedge clk) begin\n      if (rst) begin\n"
                 "        e_pc[i*PCB +: PCB] <= '0; e_addr[i*AB +: AB] <= '0; e_off[i*OB +: OB] <= '0;\n"
                 "        e_conf[i*CB +: CB] <= '0; e_tidx[i*TB +: TB] <= '0; e_dist[i*DB +: DB] <= '0;\n"
-                "        e_type[i*2 +: 2] <= 2'b00; e_st[i*SW +: SW] <= '0; e_lw[i*WB +: WB] <= '0;\n"
-                "      end else begin\n", E);
-  wgb_printf(o, "        // a fill: 01 -> 10 for its warp\n"
-                "        for (int k = 0; k < %d; k++)\n"
-                "          if (fill_oh[i] && fw_oh[k] && e_st[i*SW + 2*k +: 2] == 2'b01) e_st[i*SW + 2*k +: 2] <= 2'b10;\n", W);
-  wgb_printf(o, "        // the load's FOA entry (its warp's state overrides a fill)\n"
+                "        e_type[i*2 +: 2] <= 2'b00; e_pend[i*SW +: SW] <= '0; e_run[i*SW +: SW] <= '0;\n"
+                "        e_slow[i] <= 1'b0; e_lw[i*WB +: WB] <= '0;\n"
+                "      end else begin\n"
+                "        e_pend[i*SW +: SW] <= pend_nx; e_run[i*SW +: SW] <= run_nx;\n");
+  wgb_printf(o, "        // the load's FOA entry\n"
                 "        if (ld_ok && ent_oh[i]) begin\n"
                 "          e_pc[i*PCB +: PCB] <= ld_pc; e_addr[i*AB +: AB] <= a_ll; e_off[i*OB +: OB] <= off_new;\n"
                 "          e_conf[i*CB +: CB] <= conf_new; e_tidx[i*TB +: TB] <= tidx_new; e_dist[i*DB +: DB] <= dist_new;\n"
-                "          e_type[i*2 +: 2] <= 2'b01; e_lw[i*WB +: WB] <= ld_warp;\n"
-                "          if (!hit_f) e_st[i*SW +: SW] <= '0;\n"
-                "          for (int k = 0; k < %d; k++) if (w_oh[k]) e_st[i*SW + 2*k +: 2] <= st_new;\n"
-                "        end\n", W);
+                "          e_type[i*2 +: 2] <= 2'b01; e_lw[i*WB +: WB] <= ld_warp; e_slow[i] <= 1'b0;\n"
+                "        end\n");
   wgb_printf(o, "        // TIA: move a slow trigger one load earlier\n"
-                "        if (do_move && tia_hit[i]) begin e_pc[i*PCB +: PCB] <= lal_w; e_st[i*SW] <= 1'b0; end\n"
+                "        if (do_move && tia_hit[i]) begin e_pc[i*PCB +: PCB] <= lal_w; e_slow[i] <= 1'b0; end\n"
                 "        // TIA: refresh the LAL's trigger with this address\n"
-                "        if (tia_refresh && lal_hit[i]) begin e_addr[i*AB +: AB] <= a_f0; e_st[i*SW] <= 1'b0; end\n"
+                "        if (tia_refresh && lal_hit[i]) begin e_addr[i*AB +: AB] <= a_f0; e_slow[i] <= 1'b0; end\n"
                 "        // TIA: the trigger was too late\n"
-                "        if (smiss && adr_hit[i]) e_st[i*SW] <= 1'b1;\n"
+                "        if (smiss && adr_hit[i]) e_slow[i] <= 1'b1;\n"
                 "        // TIA: a new trigger entry keyed by the LAL\n"
                 "        if (tia_alloc && vic_oh[i]) begin\n"
                 "          e_pc[i*PCB +: PCB] <= lal_w; e_addr[i*AB +: AB] <= a_f0; e_off[i*OB +: OB] <= '0;\n"
                 "          e_conf[i*CB +: CB] <= o_conf; e_tidx[i*TB +: TB] <= %d'd%d; e_dist[i*DB +: DB] <= '0;\n"
-                "          e_type[i*2 +: 2] <= 2'b10; e_st[i*SW +: SW] <= '0; e_lw[i*WB +: WB] <= ld_warp;\n"
+                "          e_type[i*2 +: 2] <= 2'b10; e_pend[i*SW +: SW] <= '0; e_run[i*SW +: SW] <= '0;\n"
+                "          e_slow[i] <= 1'b0; e_lw[i*WB +: WB] <= ld_warp;\n"
                 "        end\n"
                 "      end\n    end\n  end\n", d.TB, d.TALL);
   wgb_printf(o, "  // the Last Accessed Load of each warp\n"
@@ -439,19 +494,23 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] g_cur, g_step;\n  logic [%d:0] g_last;\n  logic [%d:0] g_entry;\n  logic [%d:0] g_warp;\n",
              AB - 1, d.LLW - 1, d.EB - 1, d.WB - 1);
   wgb_printf(o, "  logic [%d:0] q_line;   // queue slot i at [i*LLW +: LLW], the head in slot 0\n"
-                "  logic [%d:0] q_entry;\n  logic [%d:0] q_warp;\n", Q * d.LLW - 1, Q * d.EB - 1, Q * d.WB - 1);
+                "  logic [%d:0] q_entry;\n  logic [%d:0] q_warp;\n  logic [%d:0] q_last;   // the line ends its burst\n",
+             Q * d.LLW - 1, Q * d.EB - 1, Q * d.WB - 1, Q - 1);
   wgb_printf(o, "  logic [%d:0] g_line;\n  assign g_line = g_cur[%d:%d];\n", d.LLW - 1, AB - 1, LB);
+  wgb_printf(o, "  logic g_end;  // the generator's line is its burst's last\n  assign g_end = (g_line == g_last);\n");
   wgb_printf(o, "  logic [%d:0] q_v;  // queued lines: 0 .. count-1\n", Q - 1);
   wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) q_v[i] = (%d'(i) < pfq_count);\n", Q, d.QB);
+  wgb_printf(o, "  // a line already queued is merged, except a burst's last line: it carries the burst's completion\n");
   wgb_printf(o, "  always_comb begin\n    gen_merge = 1'b0;\n"
-                "    for (int i = 0; i < %d; i++) if (gen_busy && q_v[i] && q_line[i*LLW +: LLW] == g_line) gen_merge = 1'b1;\n  end\n", Q);
+                "    for (int i = 0; i < %d; i++) if (gen_busy && !g_end && q_v[i] && q_line[i*LLW +: LLW] == g_line) gen_merge = 1'b1;\n  end\n", Q);
   wgb_printf(o, "  logic pop, push, adv;\n");
   wgb_printf(o, "  assign pf_valid = (pfq_count != '0);\n  assign pop = pf_valid && pf_ready;\n");
   wgb_printf(o, "  assign push = gen_busy && !gen_merge && (pfq_count != %d'd%d || pop);\n", d.QB, Q);
   wgb_printf(o, "  assign adv = gen_merge || push;\n");
   wgb_printf(o, "  assign pf_line  = pf_valid ? q_line[0 +: LLW] : '0;\n"
                 "  assign pf_entry = pf_valid ? q_entry[0 +: EB] : '0;\n"
-                "  assign pf_warp  = pf_valid ? q_warp[0 +: WB] : '0;\n");
+                "  assign pf_warp  = pf_valid ? q_warp[0 +: WB] : '0;\n"
+                "  assign pf_last  = pf_valid && q_last[0];\n");
   wgb_printf(o, "  logic [%d:0] wr_idx;  // the push lands behind the lines that stay\n", d.QB - 1);
   wgb_printf(o, "  assign wr_idx = pfq_count - %d'(pop);\n", d.QB);
   wgb_printf(o, "  logic [%d:0] foa_idx, tia_idx;\n", d.EB - 1);
@@ -460,7 +519,7 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign foa_idx = ld_entry;\n");
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin\n"
                 "      gen_busy <= 1'b0; g_cur <= '0; g_step <= '0; g_last <= '0; g_entry <= '0; g_warp <= '0;\n"
-                "      pfq_count <= '0; q_line <= '0; q_entry <= '0; q_warp <= '0;\n"
+                "      pfq_count <= '0; q_line <= '0; q_entry <= '0; q_warp <= '0; q_last <= '0;\n"
                 "    end else begin\n");
   wgb_printf(o, "      if (!gen_busy) begin\n"
                 "        if (foa_start) begin\n"
@@ -471,15 +530,16 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "          g_entry <= tia_idx; g_warp <= ld_warp;\n"
                 "        end\n"
                 "      end else if (adv) begin\n"
-                "        if (g_line == g_last) gen_busy <= 1'b0;  // the burst's last line\n"
+                "        if (g_end) gen_busy <= 1'b0;  // the burst's last line\n"
                 "        else g_cur <= g_cur + g_step;\n"
                 "      end\n", AB - 1, LB, AB - 1, LB);
   if (Q > 1)
     wgb_printf(o, "      if (pop) for (int i = 0; i < %d; i++) begin  // the queue shifts toward the head\n"
                   "        q_line[i*LLW +: LLW] <= q_line[(i+1)*LLW +: LLW]; q_entry[i*EB +: EB] <= q_entry[(i+1)*EB +: EB]; q_warp[i*WB +: WB] <= q_warp[(i+1)*WB +: WB];\n"
+                  "        q_last[i] <= q_last[i+1];\n"
                   "      end\n", Q - 1);
   wgb_printf(o, "      if (push) for (int i = 0; i < %d; i++) if (wr_idx == %d'(i)) begin\n"
-                "        q_line[i*LLW +: LLW] <= g_line; q_entry[i*EB +: EB] <= g_entry; q_warp[i*WB +: WB] <= g_warp;\n"
+                "        q_line[i*LLW +: LLW] <= g_line; q_entry[i*EB +: EB] <= g_entry; q_warp[i*WB +: WB] <= g_warp; q_last[i] <= g_end;\n"
                 "      end\n", Q, d.QB);
   wgb_printf(o, "      pfq_count <= pfq_count + %d'(push) - %d'(pop);\n    end\n  end\n", d.QB, d.QB);
   if (LB > 0) wgb_printf(o, "  wire unused_low = &{1'b0, pfl[%d:0]};  // the last line only needs the line bits\n", LB - 1);
@@ -502,19 +562,18 @@ static void apogee_props(wg_buf *o, wg_pv p) {
                   "        assert(!(e_type[i*2 +: 2] == 2'b10 && e_type[j*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == e_addr[j*AB +: AB]));\n"
                   "      end\n", E, E);
   wgb_printf(o, "    // entries are invalid, FOA or TIA; an invalid entry is blank; FOA distance >= 1;\n"
-                "    // TIA uses only the slow bit; no warp state reads 11\n"
+                "    // only FOA entries count bursts, only TIA entries are slow\n"
                 "    for (int i = 0; i < %d; i++) begin\n"
                 "      assert(e_type[i*2 +: 2] != 2'b11);\n"
-                "      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && e_st[i*SW +: SW] == '0));\n"
-                "      assert(e_type[i*2 +: 2] != 2'b01 || e_dist[i*DB +: DB] != '0);\n"
-                "      assert(e_type[i*2 +: 2] != 2'b10 || (e_st[i*SW +: SW] >> 1) == '0);\n"
-                "      for (int k = 0; k < %d; k++) assert(e_st[i*SW + 2*k +: 2] != 2'b11);\n"
-                "    end\n", E, d.W);
-  wgb_printf(o, "    // the queue: count within depth, no line twice\n");
+                "      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && !e_slow[i]));\n"
+                "      assert(e_type[i*2 +: 2] != 2'b01 || (e_dist[i*DB +: DB] != '0 && !e_slow[i]));\n"
+                "      assert(e_type[i*2 +: 2] == 2'b01 || (e_pend[i*SW +: SW] == '0 && e_run[i*SW +: SW] == '0));\n"
+                "    end\n", E);
+  wgb_printf(o, "    // the queue: count within depth; a line twice only as a later burst's last line\n");
   if (Q < (1 << d.QB) - 1) wgb_printf(o, "    assert(pfq_count <= %d'd%d);\n", d.QB, Q);
   if (Q > 1)
     wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
-                  "      for (int j = i + 1; j < %d; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]));\n",
+                  "      for (int j = i + 1; j < %d; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]) || q_last[j]);\n",
                Q, Q);
   wgb_printf(o, "    // the load's decisions are consistent\n"
                 "    assert(!(ld_match && ld_mismatch));\n"
@@ -524,6 +583,8 @@ static void apogee_props(wg_buf *o, wg_pv p) {
                 "    assert(!(dist_up && dist_down));\n"
                 "    assert(!ld_alloc || ld_state == 2'b00);\n"
                 "    assert(!(gen_merge && push));\n"
+                "    assert(!(gen_merge && g_end));\n"
+                "    assert(ld_state != 2'b11);\n"
                 "    assert(!(pf_start || tia_fire) || !gen_busy);\n"
                 "  end\n\n");
   wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_start, f_prev_dw;\n"
@@ -531,13 +592,13 @@ static void apogee_props(wg_buf *o, wg_pv p) {
              d.DB - 1, d.EB - 1, d.W - 1);
   wgb_printf(o, "  always @(posedge clk) begin\n    f_prev_rst <= rst; f_prev_start <= pf_start; f_prev_dw <= ld_ok;\n"
                 "    f_prev_dist <= ld_dist; f_prev_ent <= ld_entry; f_prev_w <= w_oh;\n  end\n");
-  wgb_printf(o, "  // the load's entry afterwards: the distance reported, and state 01 for a started burst\n");
+  wgb_printf(o, "  // the load's entry afterwards: the distance reported, and a run of at least 1 for a started burst\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n");
   wgb_printf(o, "    assert(!f_prev_start || gen_busy);\n");
   wgb_printf(o, "    for (int i = 0; i < %d; i++) begin\n"
                 "      assert(!(f_prev_dw && 32'(f_prev_ent) == i) || (e_type[i*2 +: 2] == 2'b01 && e_dist[i*DB +: DB] == f_prev_dist));\n"
                 "      for (int k = 0; k < %d; k++)\n"
-                "        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_st[i*SW + 2*k +: 2] == 2'b01);\n"
+                "        assert(!(f_prev_start && 32'(f_prev_ent) == i && f_prev_w[k]) || e_run[i*SW + k*DB +: DB] != '0);\n"
                 "    end\n", E, d.W);
   wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  // reachability\n  always @(*) if (f_past_valid && !rst) begin\n"
@@ -545,6 +606,8 @@ static void apogee_props(wg_buf *o, wg_pv p) {
                 "    cover(ld_mismatch && ld_state == 2'b00 && !ld_alloc);\n"
                 "    cover(dist_up);\n"
                 "    cover(dist_down);\n"
+                "    cover(ld_state == 2'b10 && ld_hit);\n"
+                "    cover(pop && pf_present && pf_last);\n"
                 "    cover(evict);\n"
                 "    cover(tia_create);\n"
                 "    cover(tia_fire);\n"

@@ -26,7 +26,6 @@ int apogee_init(apogee_model *m, const apogee_params *p) {
   m->WB = ap_log2(m->W);
   m->TLB = ap_log2(m->T);
   m->TALL = (1 << (m->TLB + 1)) - 1;
-  m->LN = ap_log2((int64_t)m->W * m->T);
   m->amask = ap_low(m->AB);
   m->omask = ap_low(m->OB);
   m->pcmask = ap_low((int)p->PC_BITS);
@@ -43,6 +42,7 @@ void apogee_reset(apogee_model *m) {
   memset(m->q_line, 0, sizeof m->q_line);
   memset(m->q_entry, 0, sizeof m->q_entry);
   memset(m->q_warp, 0, sizeof m->q_warp);
+  memset(m->q_last, 0, sizeof m->q_last);
   m->q_count = 0;
 }
 
@@ -59,18 +59,19 @@ typedef struct ap_dec {
   uint64_t foa_hit, tia_hit, lal_hit, adr_hit, vic_oh, fill_oh;
   int tia_any, lal_any, adr_any, lal_vw, vic_ok, vic_valid;
   uint32_t lal_w, hit_idx, vic_idx, tia_idx;
-  uint32_t o_addr, o_off, o_conf, o_tidx, o_dist, o_st, o_lw;
+  uint32_t o_addr, o_off, o_conf, o_tidx, o_dist, o_pend, o_run, o_lw, nw;
   int t_slow;
   uint32_t t_addr;
   uint32_t ref_off, conf_new, off_new, tidx_new, dist_new;
-  int slow_ev, early_ev;
+  int judged, slow_ev, early_ev, dist_chg;
   uint32_t pf0, pfl, step;
   int foa_want, tia_want, foa_start, tia_start;
   int do_move, smiss, cre_ok, tia_refresh, tia_alloc, foa_alloc;
   uint32_t fw;
+  int done_fill, done_drop;     /* a burst of (fill_entry, fill_warp) / (head entry, head warp) completes */
   /* generator and queue */
   uint32_t g_line;
-  int merge, pop, push;
+  int g_end, merge, pop, push;
 } ap_dec;
 
 static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
@@ -115,9 +116,9 @@ static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
     if (d->foa_hit >> i & 1) {
       d->o_addr |= e->addr; d->o_off |= e->off; d->o_conf |= e->conf; d->o_tidx |= e->tidx;
       d->o_dist |= e->dist; d->o_lw |= e->lw;
-      d->o_st |= (uint32_t)(e->st >> (2 * d->w)) & 3;
+      d->o_pend |= e->pend[d->w]; d->o_run |= e->run[d->w];
     }
-    if (d->tia_hit >> i & 1) { d->t_addr |= e->addr; d->t_slow |= (int)(e->st & 1); }
+    if (d->tia_hit >> i & 1) { d->t_addr |= e->addr; d->t_slow |= (int)e->slow; }
   }
 
   /* victim: not hit by this load; invalid first, else the lowest confidence, lowest index */
@@ -167,19 +168,26 @@ static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
   d->confirmed = d->all_match && d->conf_new != 0 && d->conf_new + 2 >= d->n_act && d->ref_off != 0;
   d->entry_ok = d->hit_f || d->vic_ok;
 
-  /* dynamic distance */
-  d->slow_ev = d->hit_f && d->o_st == 1;
-  uint32_t kk = (d->w - d->o_lw - 1) & (uint32_t)(m->W - 1);
-  uint32_t x = ((kk + 1) * (uint32_t)T + d->f0 - d->o_tidx) & m->amask;
+  /* dynamic distance, judged on the burst meant for this access: it left with this warp's load
+  ** d loads ago, so it exists when the warp's last d loads all sent bursts at this distance
+  ** (run >= d) and is back unless d or more of the warp's bursts are pending (they complete in order) */
+  d->judged = d->hit_f && d->o_run >= d->o_dist;
+  d->slow_ev = d->judged && d->o_pend >= d->o_dist;
+  uint32_t nwi = in->n_warps & ap_low(ap_log2((int64_t)m->W + 1));   /* the port's bits */
+  d->nw = (nwi == 0 || nwi > (uint32_t)m->W) ? (uint32_t)m->W : nwi;
+  /* warp w runs k = w - lw warps after the entry's last access (+ n_warps: the next iteration) */
+  uint32_t kk = (d->w - d->o_lw + (d->w > d->o_lw ? 0 : d->nw)) & m->amask;
+  uint32_t x = (kk * (uint32_t)T + d->f0 - d->o_tidx) & m->amask;
   uint32_t early_addr = (d->o_addr + ap_mul_off(m, x, d->o_off)) & m->amask;
-  d->early_ev = d->hit_f && d->o_st == 2 && !(in->ld_hit & 1) && d->a_f0 == early_addr;
+  d->early_ev = d->judged && d->o_pend < d->o_dist && !(in->ld_hit & 1) && d->a_f0 == early_addr;
   uint32_t dmax = ap_low(m->DB), dist_old = d->hit_f ? d->o_dist : 1;
   if (d->slow_ev) d->dist_new = dist_old == dmax ? dist_old : dist_old + 1;
   else if (d->early_ev) d->dist_new = dist_old <= 1 ? 1 : dist_old - 1;
   else d->dist_new = dist_old;
+  d->dist_chg = d->dist_new != dist_old;
 
-  /* the burst */
-  uint32_t xd = ((d->dist_new << m->LN) - d->ll) & m->amask;
+  /* the burst, n = n_warps x THREADS */
+  uint32_t xd = ((uint32_t)((uint64_t)d->dist_new * d->nw * (uint64_t)T) - d->ll) & m->amask;
   d->pf0 = (d->a_ll + ap_mul_off(m, xd, d->ref_off)) & m->amask;
   d->pfl = (d->pf0 + ap_mul_off(m, (uint32_t)(T - 1), d->ref_off)) & m->amask;
   int rneg = (int)(d->ref_off >> (OB - 1) & 1);
@@ -200,19 +208,22 @@ static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
   d->tia_alloc = d->cre_ok && !d->lal_any && !d->do_move && d->vic_ok;
   d->foa_alloc = d->go && !d->hit_f && d->vic_ok;
 
-  /* fills */
-  d->fw = in->fill_warp & (uint32_t)(m->W - 1);
-  if (in->fill_valid & 1) {
-    uint32_t fe = in->fill_entry & ap_low(E <= 2 ? 1 : ap_log2(E));   /* EB = clog2(ENTRIES) bits */
-    if (fe < (uint32_t)E && m->e[fe].type == 1) d->fill_oh = (uint64_t)1 << fe;
-  }
-
-  /* generator and queue */
+  /* generator and queue: a burst's last line is pushed even if queued (it carries the completion) */
   d->g_line = m->g_cur >> m->LB;
-  if (m->g_busy)
+  d->g_end = d->g_line == m->g_last;
+  if (m->g_busy && !d->g_end)
     for (uint32_t i = 0; i < m->q_count; i++)
       if (m->q_line[i] == d->g_line) d->merge = 1;
   d->pop = m->q_count != 0 && (in->pf_ready & 1);
+
+  /* completed bursts: a last line filled, or the last line at the head dropped as present */
+  d->fw = in->fill_warp & (uint32_t)(m->W - 1);
+  if ((in->fill_valid & 1) && (in->fill_last & 1)) {
+    uint32_t fe = in->fill_entry & ap_low(E <= 2 ? 1 : ap_log2(E));   /* EB = clog2(ENTRIES) bits */
+    if (fe < (uint32_t)E && m->e[fe].type == 1) { d->fill_oh = (uint64_t)1 << fe; d->done_fill = 1; }
+  }
+  d->done_drop = d->pop && (in->pf_present & 1) && m->q_last[0] && m->q_entry[0] < (uint32_t)E &&
+                 m->e[m->q_entry[0]].type == 1;
   d->push = m->g_busy && !d->merge && (m->q_count != (uint32_t)m->Q || d->pop);
 }
 
@@ -222,7 +233,9 @@ void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
   memset(out, 0, sizeof *out);
   int ok = d.go && d.entry_ok;
   out->pf_valid = m->q_count != 0;
-  if (out->pf_valid) { out->pf_line = m->q_line[0]; out->pf_entry = m->q_entry[0]; out->pf_warp = m->q_warp[0]; }
+  if (out->pf_valid) {
+    out->pf_line = m->q_line[0]; out->pf_entry = m->q_entry[0]; out->pf_warp = m->q_warp[0]; out->pf_last = m->q_last[0];
+  }
   out->pfq_count = m->q_count;
   out->gen_busy = m->g_busy;
   out->gen_merge = (uint32_t)d.merge;
@@ -235,7 +248,7 @@ void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
   out->ld_offset = ok ? d.off_new : 0;
   out->ld_confirmed = (uint32_t)d.foa_want;
   out->ld_scalar = (uint32_t)(ok && d.scalar);
-  out->ld_state = ok ? d.o_st : 0;
+  out->ld_state = ok && d.judged ? (d.o_pend >= d.o_dist ? 1 : 2) : 0;
   out->dist_up = (uint32_t)(ok && d.slow_ev);
   out->dist_down = (uint32_t)(ok && d.early_ev);
   out->ld_dist = ok ? d.dist_new : 0;
@@ -254,31 +267,44 @@ void apogee_tick(apogee_model *m, const apogee_in *in) {
   ap_decide(m, in, &d);
   int ok = d.go && d.entry_ok;
   uint64_t ent_oh = d.hit_f ? d.foa_hit : d.vic_oh;
-  uint64_t wsh = 2 * (uint64_t)d.w;
+  const uint32_t cmax = ap_low(m->DB);   /* counters saturate at 2^DIST_BITS - 1 */
   for (int i = 0; i < m->E; i++) {
     apogee_entry *e = &m->e[i];
-    if (d.fill_oh >> i & 1) {   /* a fill: 01 -> 10 for its warp */
-      uint64_t fs = 2 * (uint64_t)d.fw;
-      if ((e->st >> fs & 3) == 1) e->st = (e->st & ~((uint64_t)3 << fs)) | ((uint64_t)2 << fs);
+    int ent_ld = ok && (ent_oh >> i & 1), ent_new = ent_ld && !d.hit_f;
+    /* the per-warp counters: + a started burst, - the bursts completed (clamped at 0) */
+    for (int k = 0; k < m->W; k++) {
+      int own = ent_ld && (uint32_t)k == d.w, start = own && d.foa_start;
+      int dn = (d.done_fill && (d.fill_oh >> i & 1) && (uint32_t)k == d.fw) +
+               (d.done_drop && m->q_entry[0] == (uint32_t)i && m->q_warp[0] == (uint32_t)k);
+      int up = e->pend[k] + start;
+      uint32_t pn;
+      if (ent_new) pn = (uint32_t)start;                 /* stale completions are dropped */
+      else if (up <= dn) pn = 0;
+      else pn = (uint32_t)(up - dn) > cmax ? cmax : (uint32_t)(up - dn);
+      uint32_t rn = e->run[k];
+      if (ent_ld && (ent_new || d.dist_chg)) rn = (uint32_t)start;
+      else if (own) rn = !start ? 0 : rn == cmax ? rn : rn + 1;
+      e->pend[k] = (uint8_t)pn;
+      e->run[k] = (uint8_t)rn;
     }
-    if (ok && (ent_oh >> i & 1)) {   /* the load's FOA entry */
+    if (ent_ld) {   /* the load's FOA entry */
       e->pc = d.pc; e->addr = d.a_ll; e->off = d.off_new; e->conf = d.conf_new;
-      e->tidx = d.tidx_new; e->dist = d.dist_new; e->type = 1; e->lw = d.w;
-      if (!d.hit_f) e->st = 0;
-      e->st = (e->st & ~((uint64_t)3 << wsh)) | ((uint64_t)(d.foa_start ? 1 : 0) << wsh);
+      e->tidx = d.tidx_new; e->dist = d.dist_new; e->type = 1; e->lw = d.w; e->slow = 0;
     }
-    if (d.do_move && (d.tia_hit >> i & 1)) { e->pc = d.lal_w; e->st &= ~(uint64_t)1; }
-    if (d.tia_refresh && (d.lal_hit >> i & 1)) { e->addr = d.a_f0; e->st &= ~(uint64_t)1; }
-    if (d.smiss && (d.adr_hit >> i & 1)) e->st |= 1;
+    if (d.do_move && (d.tia_hit >> i & 1)) { e->pc = d.lal_w; e->slow = 0; }
+    if (d.tia_refresh && (d.lal_hit >> i & 1)) { e->addr = d.a_f0; e->slow = 0; }
+    if (d.smiss && (d.adr_hit >> i & 1)) e->slow = 1;
     if (d.tia_alloc && (d.vic_oh >> i & 1)) {
       e->pc = d.lal_w; e->addr = d.a_f0; e->off = 0; e->conf = d.o_conf; e->tidx = (uint32_t)m->TALL;
-      e->dist = 0; e->type = 2; e->st = 0; e->lw = d.w;
+      e->dist = 0; e->type = 2; e->slow = 0; e->lw = d.w;
+      memset(e->pend, 0, sizeof e->pend);
+      memset(e->run, 0, sizeof e->run);
     }
   }
   if (d.go) { m->lal[d.w] = d.pc; m->lal_v |= 1u << d.w; }
 
   /* generator (a push happens only while busy, so its tags are the old ones) */
-  uint32_t gl = d.g_line, ge = m->g_entry, gw = m->g_warp;
+  uint32_t gl = d.g_line, ge = m->g_entry, gw = m->g_warp, gend = (uint32_t)d.g_end;
   if (!m->g_busy) {
     if (d.foa_start) {
       m->g_busy = 1; m->g_cur = d.pf0; m->g_step = d.step; m->g_last = d.pfl >> m->LB;
@@ -288,18 +314,19 @@ void apogee_tick(apogee_model *m, const apogee_in *in) {
       m->g_entry = d.tia_idx; m->g_warp = d.w;
     }
   } else if (d.merge || d.push) {
-    if (d.g_line == m->g_last) m->g_busy = 0;
+    if (d.g_end) m->g_busy = 0;
     else m->g_cur = (m->g_cur + m->g_step) & m->amask;
   }
   /* queue: shift on pop, the push behind the lines that stay */
   if (d.pop) {
     for (int i = 0; i + 1 < m->Q; i++) {
       m->q_line[i] = m->q_line[i + 1]; m->q_entry[i] = m->q_entry[i + 1]; m->q_warp[i] = m->q_warp[i + 1];
+      m->q_last[i] = m->q_last[i + 1];
     }
   }
   if (d.push) {
     uint32_t wi = m->q_count - (uint32_t)d.pop;
-    m->q_line[wi] = gl; m->q_entry[wi] = ge; m->q_warp[wi] = gw;
+    m->q_line[wi] = gl; m->q_entry[wi] = ge; m->q_warp[wi] = gw; m->q_last[wi] = gend;
   }
   m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
 }

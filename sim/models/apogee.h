@@ -7,10 +7,12 @@
 **
 ** A performance model's L1 controller drives it directly, once per cycle:
 **   apogee_eval(&pf, &in, &out);  // in: this cycle's load (pc, warp, mask,
-**                                 // lane addresses, hit), a prefetch fill,
-**                                 // whether the L1 takes the queue head
+**                                 // lane addresses, hit), the active warps,
+**                                 // a prefetch fill, whether the L1 takes
+**                                 // the queue head and already holds it
 **   ... if (out.pf_valid && in.pf_ready) send line out.pf_line, tagged
-**       (out.pf_entry, out.pf_warp), and return the tag on its fill ...
+**       (out.pf_entry, out.pf_warp, out.pf_last), and return the tag on
+**       its fill; a line the L1 holds is dropped with pf_present = 1 ...
 **   apogee_tick(&pf, &in);        // the clock edge
 ** apogee_set_addr() / apogee_get_addr() pack a lane's address into ld_addr.
 */
@@ -25,19 +27,21 @@
 
 typedef struct apogee_entry {   /* one table entry, as the RTL stores it */
   uint32_t pc, addr, off, conf, tidx, dist, type, lw;  /* type 0 invalid, 1 FOA, 2 TIA */
-  uint64_t st;                  /* 2 bits per warp; TIA: bit 0 = slow */
+  uint32_t slow;                /* TIA: the trigger was too late */
+  uint8_t  pend[APOGEE_WARPS_MAX];  /* FOA, per warp: bursts sent and not complete */
+  uint8_t  run[APOGEE_WARPS_MAX];   /* FOA, per warp: bursts sent in a row at the current distance */
 } apogee_entry;
 
 typedef struct apogee_model {
   apogee_params p;
   /* derived at init */
-  int E, W, T, AB, OB, CB, DB, LB, Q, WB, TLB, TALL, LN;
+  int E, W, T, AB, OB, CB, DB, LB, Q, WB, TLB, TALL;
   uint32_t amask, omask, pcmask;
   /* state = the RTL's registers */
   apogee_entry e[APOGEE_MAX_ENTRIES];
   uint32_t lal[APOGEE_MAX_WARPS], lal_v;
   uint32_t g_busy, g_cur, g_step, g_last, g_entry, g_warp;
-  uint32_t q_line[APOGEE_MAX_PFQ], q_entry[APOGEE_MAX_PFQ], q_warp[APOGEE_MAX_PFQ], q_count;
+  uint32_t q_line[APOGEE_MAX_PFQ], q_entry[APOGEE_MAX_PFQ], q_warp[APOGEE_MAX_PFQ], q_last[APOGEE_MAX_PFQ], q_count;
 } apogee_model;
 
 int  apogee_init (apogee_model *m, const apogee_params *p);   /* 0 ok, -1 illegal p */

@@ -57,14 +57,14 @@ enum { AG_STRIDED, AG_SCALAR, AG_RANDOM };
 typedef struct ag_rand {
   ag_dims  d;
   uint64_t rng, left;
-  int      npc, rr;                      /* PCs in the loop body; warps round-robin */
+  int      npc, rr, nw;                  /* PCs in the loop body; warps round-robin; active warps */
   uint32_t pc[AG_MAX_PCS], kind[AG_MAX_PCS], base[AG_MAX_PCS], off[AG_MAX_PCS];
   uint32_t pos[32], iter[32];            /* per warp: next PC of the body, iteration */
   uint32_t turn;
-  unsigned k_load, k_div, k_hit, k_fill, k_ready, k_noise;
+  unsigned k_load, k_div, k_hit, k_fill, k_ready, k_noise, k_last, k_present;
   /* coverage */
   uint64_t n_load, n_conf, n_mis, n_up, n_down, n_evict, n_tcre, n_tfire, n_tslow, n_tmove,
-           n_merge, n_drop, n_full, n_scalar;
+           n_merge, n_drop, n_full, n_scalar, n_late, n_back;
 } ag_rand;
 
 static unsigned ag_k(ag_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
@@ -95,12 +95,16 @@ static void ag_regime(ag_rand *r) {
     r->off[i] = (uint32_t)o;
   }
   r->rr = wg_rand_below(&r->rng, 4) != 0;
+  /* active warps (n = nw x THREADS): all of them mostly; the port's 0 reads as WARPS */
+  r->nw = wg_rand_below(&r->rng, 4) != 0 ? d->W : (int)wg_rand_below(&r->rng, (uint32_t)d->W + 1);
   r->k_load = ag_k(r, 2, 8);
   r->k_div = ag_k(r, 0, 3);
   r->k_hit = ag_k(r, 0, 7);
   r->k_fill = ag_k(r, 0, 6);
   r->k_ready = ag_k(r, 0, 8);
   r->k_noise = wg_rand_below(&r->rng, 3) == 0 ? ag_k(r, 1, 3) : 0;
+  r->k_last = ag_k(r, 0, 8);
+  r->k_present = ag_k(r, 0, 5);
   memset(r->pos, 0, sizeof r->pos);
   memset(r->iter, 0, sizeof r->iter);
 }
@@ -123,7 +127,9 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   if (--r->left == 0) ag_regime(r);
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 18) == 0;
   in->ld_valid = (uint32_t)ag_bit(r, r->k_load);
-  uint32_t w = r->rr ? r->turn % (uint32_t)d->W : wg_rand_below(&r->rng, (uint32_t)d->W);
+  uint32_t nw = r->nw ? (uint32_t)r->nw : (uint32_t)d->W;
+  in->n_warps = (uint32_t)r->nw;
+  uint32_t w = r->rr ? r->turn % nw : wg_rand_below(&r->rng, nw);
   if (in->ld_valid) r->turn++;
   int i = (int)r->pos[w];
   in->ld_warp = w;
@@ -135,7 +141,7 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   } else {
     in->ld_mask = full;
   }
-  uint32_t n = (uint32_t)(d->W * d->T);
+  uint32_t n = nw * (uint32_t)d->T;
   for (int j = 0; j < d->T; j++) {
     uint32_t a;
     switch (r->kind[i]) {
@@ -154,7 +160,9 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   uint32_t span = (uint32_t)(r->npc + 2 < d->E ? r->npc + 2 : d->E);
   in->fill_entry = wg_rand_below(&r->rng, span) & ag_low(d->EB);
   in->fill_warp = wg_rand_below(&r->rng, (uint32_t)d->W);
+  in->fill_last = (uint32_t)ag_bit(r, r->k_last);
   in->pf_ready = (uint32_t)ag_bit(r, r->k_ready);
+  in->pf_present = (uint32_t)ag_bit(r, r->k_present);
 }
 
 static int ag_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
@@ -174,14 +182,17 @@ static int ag_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   r->n_drop += o->pf_drop;
   r->n_full += o->pfq_count == (uint32_t)r->d.Q;
   r->n_scalar += o->ld_scalar;
+  r->n_late += o->ld_state == 1;
+  r->n_back += o->ld_state == 2;
   uint64_t c = cycle + 1, p = 10000;
   while (p < c && p <= UINT64_MAX / 10) p *= 10;
   if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
     fprintf(stderr, "apogee random coverage, %llu cycles: %llu checked loads, %llu confirmed, %llu mismatches, "
-            "%llu scalar; distance up %llu, down %llu; %llu evictions; TIA create %llu, fire %llu, slow %llu, "
+            "%llu scalar; bursts found pending %llu, back %llu; distance up %llu, down %llu; %llu evictions; TIA create %llu, fire %llu, slow %llu, "
             "move %llu; %llu merges, %llu drops, queue full %llu cycles\n",
             (unsigned long long)c, (unsigned long long)r->n_load, (unsigned long long)r->n_conf,
-            (unsigned long long)r->n_mis, (unsigned long long)r->n_scalar, (unsigned long long)r->n_up,
+            (unsigned long long)r->n_mis, (unsigned long long)r->n_scalar, (unsigned long long)r->n_late,
+            (unsigned long long)r->n_back, (unsigned long long)r->n_up,
             (unsigned long long)r->n_down, (unsigned long long)r->n_evict, (unsigned long long)r->n_tcre,
             (unsigned long long)r->n_tfire, (unsigned long long)r->n_tslow, (unsigned long long)r->n_tmove,
             (unsigned long long)r->n_merge, (unsigned long long)r->n_drop, (unsigned long long)r->n_full);
@@ -217,10 +228,16 @@ const wg_stim_ops apogee_random_stim = {"apogee", "random", sizeof(ag_rand), ag_
 **      warp 1 with lane 0 inactive adds its T-2 matching pairs.
 **   C. a mismatch (one lane off by one byte) resets the confidence to 0;
 **      the next access learns again from its first pair.
-**   D. distance: a second load while the warp's state is 01 (no fill yet)
-**      raises the distance to 2 (prefetch 3n instead of 2n); after a fill
-**      (state 10) a miss at the recomputed address lowers it back to 1; a
-**      hit in state 10 and a miss elsewhere change nothing.
+**   D. distance, judged on the burst meant for this access (sent d loads
+**      ago; it exists when the warp's last d loads all sent bursts at this
+**      distance; it is back when fewer than d of its bursts are pending):
+**      pending -> 01, distance + 1 (a burst of distance 2 is for two
+**      iterations on); the iteration skipped by the jump is not judged (a
+**      miss there changes nothing); back and hit -> timely; a fill of a
+**      non-last line completes nothing; a last line the L1 drops as present
+**      completes its burst; back and a miss on the access's own address ->
+**      too early, distance - 1; a miss elsewhere changes nothing.
+**   F. n_warps = 1: n = THREADS, the burst starts THREADS elements on.
 **   E. TIA: loop P3, P2, P1 (one lane each), P0 scalar.  P0 scalar (it. 0),
 **      its miss creates the trigger keyed by the LAL P1 (it. 1); P1 fires,
 **      P0 still misses: slow (it. 2); P1 fires and the trigger moves to P2,
@@ -240,8 +257,8 @@ static const char *const ag_ck_name[CK_N] = {"ld_alloc", "ld_match", "ld_mismatc
 #define AG_X (-1)
 
 typedef struct ag_step {
-  uint8_t rst, ld, hit, fill, ready, verify;
-  uint32_t pc, warp, mask, fe, fw;
+  uint8_t rst, ld, hit, fill, last, ready, present, verify;
+  uint32_t pc, warp, mask, fe, fw, nw;
   uint32_t addr[32];
   int64_t exp[CK_N];
   const char *what;
@@ -251,8 +268,9 @@ typedef struct ag_dir {
   ag_dims d;
   int n, n_exp, n_seen;
   ag_step s[AG_MAX_STEPS];
-  uint32_t exp_line[AG_MAX_LINES], exp_warp[AG_MAX_LINES];
-  uint32_t seen_line[AG_MAX_LINES], seen_warp[AG_MAX_LINES];
+  uint32_t exp_line[AG_MAX_LINES], exp_warp[AG_MAX_LINES], exp_last[AG_MAX_LINES];
+  uint32_t seen_line[AG_MAX_LINES], seen_warp[AG_MAX_LINES], seen_last[AG_MAX_LINES];
+  int present;   /* while building: the drains' pf_present */
 } ag_dir;
 
 static ag_step *ag_new(ag_dir *g, const char *what) {
@@ -260,6 +278,7 @@ static ag_step *ag_new(ag_dir *g, const char *what) {
   memset(s, 0, sizeof *s);
   for (int k = 0; k < CK_N; k++) s->exp[k] = AG_X;
   s->ready = 1;
+  s->present = (uint8_t)g->present;
   s->what = what;
   return s;
 }
@@ -274,14 +293,14 @@ static ag_step *ag_load(ag_dir *g, const char *what, uint32_t pc, uint32_t warp,
   for (int j = 0; j < g->d.T; j++) s->addr[j] = (base + (uint32_t)(stride * j)) & g->d.amask;
   return s;
 }
-static void ag_fill(ag_dir *g, uint32_t entry, uint32_t warp) {
-  ag_step *s = ag_new(g, "fill");
-  s->fill = 1; s->fe = entry; s->fw = warp;
+static void ag_fill(ag_dir *g, uint32_t entry, uint32_t warp, int last) {
+  ag_step *s = ag_new(g, last ? "fill of a burst's last line" : "fill of a line that is not its burst's last");
+  s->fill = 1; s->fe = entry; s->fw = warp; s->last = (uint8_t)last;
 }
 /* expected queue lines: the 4-byte elements first..last (addresses), in order */
 static void ag_expect_lines(ag_dir *g, uint32_t a0, uint32_t a1, uint32_t warp) {
   for (uint32_t l = a0 >> g->d.LB; l <= a1 >> g->d.LB && g->n_exp < AG_MAX_LINES; l++) {
-    g->exp_line[g->n_exp] = l; g->exp_warp[g->n_exp] = warp; g->n_exp++;
+    g->exp_line[g->n_exp] = l; g->exp_warp[g->n_exp] = warp; g->exp_last[g->n_exp] = l == a1 >> g->d.LB; g->n_exp++;
   }
 }
 
@@ -348,33 +367,68 @@ static int ag_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
   s->exp[CK_CONFD] = 1;
   ag_drain(g);
 
-  /* ---- D. dynamic distance ---- */
+  /* ---- D. dynamic distance, judged on the burst meant for each access ---- */
+  /* iteration i of warp 0 reads elements i*n .. i*n+T-1 (the entry: PC 3, index 0); a burst of
+  ** distance d sent by iteration i is for iteration i+d: its first line is element (i+d)*n */
   uint32_t B3 = 0x20;
+#define D_AT(i) ((B3 + es * (uint32_t)(i) * N) & am)
+#define D_LOAD(what, i, hit) ag_load(g, what, 3, 0, full, D_AT(i), (int32_t)es, hit)
   ag_reset(g);
-  s = ag_load(g, "D: iteration 0, prefetch distance 1", 3, 0, full, B3, (int32_t)es, 1);
-  s->exp[CK_ALLOC] = 1; s->exp[CK_STATE] = 0; s->exp[CK_DIST] = 1; s->exp[CK_START] = 1;
-  s->exp[CK_PFADDR] = (B3 + es * N) & am;
-  ag_drain(g);
-  s = ag_load(g, "D: iteration 1 finds state 01: too slow, distance 2", 3, 0, full, B3 + es * N, (int32_t)es, 1);
+  s = D_LOAD("D: iteration 0 allocates, distance 1: the burst is for iteration 1", 0, 1);
+  s->exp[CK_ALLOC] = 1; s->exp[CK_STATE] = 0; s->exp[CK_DIST] = 1; s->exp[CK_START] = 1; s->exp[CK_PFADDR] = D_AT(1);
+  ag_drain(g);   /* sent, not filled: 1 pending */
+  s = D_LOAD("D: iteration 1, its burst (from it. 0) pending: 01, too slow, distance 2", 1, 1);
   s->exp[CK_STATE] = 1; s->exp[CK_UP] = 1; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 2; s->exp[CK_START] = 1;
-  s->exp[CK_PFADDR] = (B3 + es * 3 * N) & am;             /* two iterations ahead */
-  ag_drain(g);
-  ag_fill(g, 0, 0);
+  s->exp[CK_PFADDR] = D_AT(3);                            /* two iterations ahead */
+  ag_drain(g);   /* 2 pending; the run restarts at the new distance */
+  s = D_LOAD("D: iteration 2 was never prefetched (the distance jumped): 00, a miss changes nothing", 2, 0);
+  s->exp[CK_STATE] = 0; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 2; s->exp[CK_START] = 1;
+  s->exp[CK_PFADDR] = D_AT(4);
+  ag_drain(g);   /* 3 pending */
+  ag_fill(g, 0, 0, 1);
+  ag_fill(g, 0, 0, 1);
+  ag_fill(g, 0, 0, 0);   /* not a last line: completes nothing */
+  ag_idle(g, 2);         /* 1 pending */
+  s = D_LOAD("D: iteration 3, its burst (from it. 1) back: 10, a hit: timely", 3, 1);
+  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 2; s->exp[CK_PFADDR] = D_AT(5);
+  ag_drain(g);   /* 2 pending */
+  ag_fill(g, 0, 0, 0);
   ag_idle(g, 2);
-  s = ag_load(g, "D: iteration 2 misses in state 10 on the recomputed address: too early, distance 1", 3, 0, full,
-              B3 + es * 2 * N, (int32_t)es, 0);
-  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 1; s->exp[CK_DIST] = 1; s->exp[CK_START] = 1;
-  s->exp[CK_PFADDR] = (B3 + es * 3 * N) & am;
+  s = D_LOAD("D: iteration 4, two bursts pending after a first-line fill: 01, distance 3", 4, 1);
+  s->exp[CK_STATE] = 1; s->exp[CK_UP] = 1; s->exp[CK_DIST] = 3; s->exp[CK_PFADDR] = D_AT(7);
+  g->present = 1;   /* the L1 holds every line: a dropped last line completes its burst */
+  ag_drain(g);   /* 2 pending */
+  s = D_LOAD("D: iteration 5, one burst in a row at distance 3: not judged", 5, 1);
+  s->exp[CK_STATE] = 0; s->exp[CK_UP] = 0; s->exp[CK_DIST] = 3; s->exp[CK_PFADDR] = D_AT(8);
+  ag_drain(g);   /* 2 pending */
+  s = D_LOAD("D: iteration 6, two in a row: not judged", 6, 1);
+  s->exp[CK_STATE] = 0; s->exp[CK_UP] = 0; s->exp[CK_DIST] = 3; s->exp[CK_PFADDR] = D_AT(9);
+  ag_drain(g);   /* 2 pending */
+  g->present = 0;
+  ag_fill(g, 0, 0, 1);
+  ag_fill(g, 0, 0, 1);
+  ag_idle(g, 2);   /* 0 pending */
+  s = D_LOAD("D: iteration 7 misses on its own address, its burst back: 10, too early, distance 2", 7, 0);
+  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 1; s->exp[CK_DIST] = 2; s->exp[CK_PFADDR] = D_AT(9);
   ag_drain(g);
-  ag_fill(g, 0, 0);
+  ag_fill(g, 0, 0, 1);
   ag_idle(g, 2);
-  s = ag_load(g, "D: iteration 3 hits in state 10: timely, no change", 3, 0, full, B3 + es * 3 * N, (int32_t)es, 1);
-  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 1;
+  s = D_LOAD("D: iteration 8, one burst in a row at distance 2: not judged", 8, 1);
+  s->exp[CK_STATE] = 0; s->exp[CK_DIST] = 2; s->exp[CK_PFADDR] = D_AT(10);
   ag_drain(g);
-  ag_fill(g, 0, 0);
+  ag_fill(g, 0, 0, 1);
   ag_idle(g, 2);
-  s = ag_load(g, "D: a miss in state 10 elsewhere (iteration 5): no change", 3, 0, full, B3 + es * 5 * N, (int32_t)es, 0);
-  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 1; s->exp[CK_MATCH] = 1;
+  s = D_LOAD("D: a miss at iteration 10's address where 9's was predicted: 10, no change", 10, 0);
+  s->exp[CK_STATE] = 2; s->exp[CK_UP] = 0; s->exp[CK_DOWN] = 0; s->exp[CK_DIST] = 2; s->exp[CK_MATCH] = 1;
+  ag_drain(g);
+#undef D_LOAD
+#undef D_AT
+
+  /* ---- F. n = n_warps x THREADS: one active warp prefetches its next element T on ---- */
+  ag_reset(g);
+  s = ag_load(g, "F: n_warps = 1: the burst starts one warp-width on", 1, 0, full, B0, (int32_t)es, 0);
+  s->nw = 1;
+  s->exp[CK_START] = 1; s->exp[CK_PFADDR] = (B0 + es * (uint32_t)T) & am;
   ag_drain(g);
 
   /* ---- E. TIA trigger migration ---- */
@@ -422,7 +476,10 @@ static void ag_dir_next(void *vs, uint64_t cycle, void *vin) {
   in->fill_valid = s->fill;
   in->fill_entry = s->fe;
   in->fill_warp = s->fw;
+  in->fill_last = s->last;
   in->pf_ready = s->ready;
+  in->pf_present = s->present;
+  in->n_warps = s->nw;
 }
 
 static int ag_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
@@ -441,14 +498,16 @@ static int ag_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, s
     }
   if (s->rst) g->n_seen = 0;
   if (o->pf_valid && s->ready && !s->rst && g->n_seen < AG_MAX_LINES) {
-    g->seen_line[g->n_seen] = o->pf_line; g->seen_warp[g->n_seen] = o->pf_warp; g->n_seen++;
+    g->seen_line[g->n_seen] = o->pf_line; g->seen_warp[g->n_seen] = o->pf_warp; g->seen_last[g->n_seen] = o->pf_last;
+    g->n_seen++;
   }
   if (s->verify) {
     int bad = g->n_seen != g->n_exp;
     for (int i = 0; !bad && i < g->n_exp; i++)
-      bad = g->seen_line[i] != g->exp_line[i] || g->seen_warp[i] != g->exp_warp[i];
+      bad = g->seen_line[i] != g->exp_line[i] || g->seen_warp[i] != g->exp_warp[i] || g->seen_last[i] != g->exp_last[i];
     if (bad) {
-      snprintf(msg, n, "step %llu (%s): the queue sent %d lines (first 0x%x, warp %u), expected %d (first 0x%x, warp %u)",
+      snprintf(msg, n, "step %llu (%s): the queue sent %d lines (first 0x%x, warp %u), expected %d (first 0x%x, warp %u; "
+               "each burst's last line marked pf_last)",
                (unsigned long long)cycle, s->what, g->n_seen, g->n_seen ? g->seen_line[0] : 0,
                g->n_seen ? g->seen_warp[0] : 0, g->n_exp, g->exp_line[0], g->exp_warp[0]);
       return 1;
