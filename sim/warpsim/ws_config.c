@@ -27,6 +27,7 @@
 #include "oaws_io.h"
 #include "tls_io.h"
 #include "rfc_io.h"
+#include "apogee_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -60,6 +61,16 @@ static const char *const eq_names[]    = { "off", "energy", "performance", NULL 
 static const char *const vote_names[]  = { "majority", "plurality", NULL };         /* the eqvote block's VOTE */
 static const char *const maintain_names[] = { "keep", "normal", NULL };            /* its MAINTAIN */
 static const char *const dram_sched_names[] = { "frfcfs", "mshr_m", "mshr_s", "mshr_sa", NULL };   /* ORDER ws_dram_sched */
+static const char *const prefetch_names[] = { "off", "apogee", NULL };                          /* ORDER ws_prefetch */
+
+void ws_apogee_params(const ws_config *c, apogee_params *p) {
+  int warps = 2, lb = 0;
+  while (warps < c->warps_per_sm) warps *= 2;   /* a power of two, at least 2: warp slots are its warp ids */
+  while ((1 << lb) < c->line_bytes) lb++;
+  /* the thesis' field widths (Table 5.3b) but 32-bit addresses: warpsim's lane addresses, modulo 2^32 */
+  *p = (apogee_params){.ENTRIES = c->pf_entries, .WARPS = warps, .THREADS = 32, .PC_BITS = 10, .ADDR_BITS = 32,
+                       .OFF_BITS = 8, .CONF_BITS = 8, .DIST_BITS = 6, .LINE_BITS = lb, .PFQ = c->pf_queue};
+}
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
 #define KEYN(f, names, doc)      { #f, offsetof(ws_config, f), 0, 0, \
@@ -177,6 +188,11 @@ static const ws_key keys[] = {
   KEY(eq_static_sm_mw, 0,  100000000,    0, "equalizer energy proxy: static power of one SM at the normal level, mW"),
   KEY(eq_static_mem_mw, 0, 100000000,    0, "equalizer energy proxy: static power of the memory system "
                                             "(interconnect, L2, DRAM) at the normal level, mW"),
+  /* ---- the L1 prefetcher ---- */
+  KEYN(prefetch,       prefetch_names,    "the L1 prefetcher: off, or apogee (APOGEE's prefetch table, the apogee block, "
+                                          "one per SM in the L1 controller: needs sched gto or lrr, warps_per_sm <= 32)"),
+  KEY(pf_entries,      APOGEE_ENTRIES_MIN, APOGEE_ENTRIES_MAX, 0, "prefetch = apogee: table entries (apogee ENTRIES; thesis: 64)"),
+  KEY(pf_queue,        APOGEE_PFQ_MIN, APOGEE_PFQ_MAX, 0, "prefetch = apogee: prefetch queue lines (apogee PFQ)"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -408,6 +424,9 @@ static const named_row fermi_rows[] = {
                                 "(MICRO'17) cite" },
   { "eq_static_sm_mw", "1862", "thesis 3.5: 41.9 W baseline leakage; our split: two thirds over 15 SMs" },
   { "eq_static_mem_mw", "13970", "thesis 3.5: 41.9 W baseline leakage; our split: one third for the memory system" },
+  { "prefetch",        "off",  "the baseline has no prefetcher" },
+  { "pf_entries",      "64",   "APOGEE Table 5.3a: \"Prefetch Table 64 Entry\"" },
+  { "pf_queue",        "8",    "INFERRED: the thesis gives no depth (the apogee block's preset)" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -438,6 +457,7 @@ static const named_row tiny_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -479,6 +499,7 @@ static const named_row fig4_2_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -616,6 +637,17 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
     if (c->eq_epoch < c->eq_sample)   /* the eqctr block's own rule, in the keys' names */
       return fail(err, n, "equalizer: eq_epoch = %d is shorter than eq_sample = %d (an epoch holds whole samples)",
                   c->eq_epoch, c->eq_sample);
+  }
+  if (c->prefetch == WS_PF_APOGEE) {
+    if (c->sched != WS_SCHED_GTO && c->sched != WS_SCHED_LRR)
+      return fail(err, n, "prefetch = apogee needs sched = gto or lrr (its L1 port is the one the LSU leaves free); "
+                  "have %s", sched_names[c->sched]);
+    apogee_params ap;
+    ws_apogee_params(c, &ap);
+    char why[256];
+    if (apogee_params_check(&ap, why, sizeof why))   /* the block's own ranges: WARPS from warps_per_sm, LINE_BITS */
+      return fail(err, n, "prefetch = apogee: warps_per_sm = %d, line_bytes = %d give an illegal apogee block: %s",
+                  c->warps_per_sm, c->line_bytes, why);
   }
   if (c->mem_model == WS_MEM_FIXED && c->l1_sets > 0 && c->l1_hit_latency >= c->mem_latency)
     return fail(err, n, "l1_hit_latency = %d is not below mem_latency = %d: an L1 hit would be no faster "

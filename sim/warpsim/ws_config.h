@@ -42,6 +42,8 @@ enum ws_mascar_nonowner { WS_NONOWNER_HOLD = 0, WS_NONOWNER_ISSUE = 1 };
 ** thesis' inter-core locality aware policies with an l2mib block beside
 ** every L2 MSHR file sending dummy requests (Li, UBC 2015, Ch. 4) */
 enum ws_dram_sched { WS_DRAM_FRFCFS = 0, WS_DRAM_MSHR_M = 1, WS_DRAM_MSHR_S = 2, WS_DRAM_MSHR_SA = 3 };
+/* the L1 prefetcher: none, or APOGEE's prefetch table (the apogee block, Sethia's thesis Ch. V) */
+enum ws_prefetch { WS_PF_OFF = 0, WS_PF_APOGEE = 1 };
 /* Equalizer (Sethia's thesis Ch. III): off, or on with Table 3.1's objective */
 enum ws_equalizer { WS_EQ_OFF = 0, WS_EQ_ENERGY = 1, WS_EQ_PERFORMANCE = 2 };
 
@@ -120,6 +122,10 @@ typedef struct ws_config {
   int eq_dram_pj;           /* of a DRAM line read or written */
   int eq_static_sm_mw;      /* static power of one SM */
   int eq_static_mem_mw;     /* static power of the memory system */
+  /* ---- the L1 prefetcher ---- */
+  int prefetch;             /* enum ws_prefetch */
+  int pf_entries;           /* apogee ENTRIES: prefetch table entries */
+  int pf_queue;             /* apogee PFQ: prefetch queue lines */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;
@@ -158,5 +164,9 @@ int  ws_config_file(ws_config *c, const char *path, FILE *ignored, char *err, si
 int  ws_config_check(const ws_config *c, char *err, size_t n);
 /* Every key as 'key = value' lines (loadable by ws_config_file). */
 void ws_config_print(const ws_config *c, FILE *f);
+
+/* the apogee block's parameters for prefetch = apogee (legal when ws_config_check passes) */
+struct apogee_params;
+void ws_apogee_params(const ws_config *c, struct apogee_params *p);
 
 #endif

@@ -16,6 +16,9 @@
 #include <string.h>
 
 #define WS_PAYLOAD(warp, reg) ((uint32_t)(warp) << 6 | (uint32_t)(reg))
+/* a prefetch's waiter in the L1 MSHR: the apogee block's tags (entry, warp, last line of its burst) */
+#define WS_PF_BIT 0x8000u
+#define WS_PF_PAYLOAD(entry, warp, last) (WS_PF_BIT | (uint32_t)(last) << 14 | (uint32_t)(entry) << 5 | (uint32_t)(warp))
 
 int ws_pipe_of(int op) {
   switch (op) {
@@ -180,6 +183,8 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
     memcpy(l->addr, addr, sizeof addr);
     l->active = active;
+    l->pc = w->pc;
+    l->pf_shown = 0;
     l->next = 0;
     l->held = l->queued_any = 0;
     l->warp = slot;
@@ -387,6 +392,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   if (r->is_store) {
+    if (c->prefetch && ws_cache_take_pf(&s->l1, r->line)) s->pf.evicted_unused++;   /* write-evict */
     ws_cache_invalidate(&s->l1, r->line);
     if (c->mem_model == WS_MEM_HIER) {
       if (ws_ring_full(&s->miss_q)) return WS_L1_REFUSED;
@@ -400,6 +406,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     return WS_L1_DONE;
   }
   if (ws_cache_access(&s->l1, r->line, 0)) {
+    if (c->prefetch && ws_cache_take_pf(&s->l1, r->line)) s->pf.used_timely++;   /* a prefetched line's first use */
     ws_pkt p = {.line = r->line, .ready = now + c->l1_hit_latency, .tag = WS_PAYLOAD(r->warp, r->reg)};
     ws_ring_push(&s->hit_q, &p);
     s->l1s.load_hits++;
@@ -431,6 +438,53 @@ static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
     int b = lane * ob;                           /* thread t's offset at bits [t*ob +: ob] */
     q->push_offs[b / 32] |= (uint32_t)(off << (b % 32));
     if (b % 32 + ob > 32) q->push_offs[b / 32 + 1] |= (uint32_t)(off >> (32 - b % 32));
+  }
+}
+
+/* APOGEE's per-load statistics, from the block's outputs */
+static void ws_pf_count(ws_pf *p, const apogee_in *in, const apogee_out *o) {
+  if (in->ld_valid) {
+    p->loads++;
+    p->state[o->ld_state < 3 ? o->ld_state : 0]++;
+    if (o->ld_confirmed) {
+      p->confirmed++;
+      p->dist_sum += o->ld_dist;
+      p->dist_last = o->ld_dist;
+    }
+  }
+  p->bursts += o->pf_start;
+  p->bursts_dropped += o->pf_drop;
+  p->dist_up += o->dist_up;
+  p->dist_down += o->dist_down;
+  p->tia_fires += o->tia_fire;
+}
+
+/* the L1 MSHR's answer to a prefetch (sent, merged into a miss in flight, or refused: retried), and
+** what it says of the prefetches' use: a demand load merging into a prefetch's entry came before the
+** data (late), a prefetch's fill marks the line for the first demand hit (timely) or its eviction */
+static void ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int req, int pf_req,
+                       apogee_in *ai) {
+  const ws_config *c = &g->cfg;
+  ws_pf *p = &s->pf;
+  if (pf_req) {
+    if (out->req_alloc) {
+      ws_pkt pk = {.line = in->req_addr, .born = g->mem_now + 1, .sm = (uint16_t)s->id,
+                   .ready = g->now + c->mem_latency - 1};
+      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &pk);
+      p->mshr_pf[out->req_entry] = 1;
+      p->lines_sent++;
+    }
+    if (out->req_merge) p->lines_merged++;
+    if (out->req_alloc || out->req_merge) ai->pf_ready = 1;
+    else p->lines_retried++;                     /* refused: the head stays and tries again */
+  }
+  if (req && out->req_merge && p->mshr_pf[out->req_entry]) {
+    p->used_late++;
+    p->mshr_pf[out->req_entry] = 0;
+  }
+  if (in->fill_valid && out->fill_hit && p->mshr_pf[out->fill_entry]) {
+    ws_cache_mark_pf(&s->l1, in->fill_addr);
+    p->mshr_pf[out->fill_entry] = 0;
   }
 }
 
@@ -472,6 +526,43 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   int kind = from == FROM_NONE ? WS_L1_NONE : ws_l1_access(g, s, &r, nonowner, &in);
   int req = kind == WS_L1_MISS, accepted = kind == WS_L1_DONE;
 
+  /* APOGEE: the load's first L1 access shows it to the table (all its lanes, the hit or miss);
+  ** the queue's head takes the L1 port when the LSU leaves it free */
+  int pf = c->prefetch == WS_PF_APOGEE, pf_req = 0;
+  apogee_in ai;
+  apogee_out ao;
+  if (pf) {
+    memset(&ai, 0, sizeof ai);
+    if (from == FROM_LSU && !l->is_store && !l->pf_shown) {
+      l->pf_shown = 1;
+      ai.ld_valid = 1;
+      ai.ld_pc = (uint32_t)l->pc & 1023;         /* PC_BITS = 10 */
+      ai.ld_warp = (uint32_t)l->warp;
+      ai.ld_mask = l->active;
+      for (int lane = 0; lane < 32; lane++) ai.ld_addr[lane] = (uint32_t)l->addr[lane];   /* ADDR_BITS = 32: a word a lane */
+      ai.ld_hit = kind == WS_L1_DONE;
+      /* n = the threads of the SM's resident CTAs: their warps, finished ones included (a warp that
+      ** finished early does not shorten the others' stride) */
+      for (int k = 0; k < c->ctas_per_sm; k++)
+        if (s->ctas[k].live) ai.n_warps += (uint32_t)s->ctas[k].warps;
+    }
+    ws_slot_eval(&s->pf.slot, &ai, &ao);         /* no output depends on pf_ready, pf_present or a fill */
+    ws_pf_count(&s->pf, &ai, &ao);
+    if (from == FROM_NONE && ao.pf_valid && s->live_warps) {
+      uint64_t line = ao.pf_line;                /* 32-bit byte address >> log2(line_bytes) */
+      if (ws_cache_probe(&s->l1, line)) {
+        ai.pf_ready = ai.pf_present = 1;         /* already cached: dropped, and reported */
+        s->pf.lines_present++;
+      } else {
+        pf_req = 1;
+        in.req_valid = 1;
+        in.req_addr = line;
+        in.req_payload = WS_PF_PAYLOAD(ao.pf_entry, ao.pf_warp, ao.pf_last);
+        in.req_noalloc = ws_ring_full(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q);
+      }
+    }
+  }
+
   /* this cycle's fill: the fixed-latency memory, or a response from the L2 */
   ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->resp_q;
   ws_pkt *f = ws_ring_head(fq);
@@ -481,17 +572,21 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     int vdirty;
     in.fill_valid = 1;
     in.fill_addr = f->line;
-    if (ws_cache_fill(&s->l1, f->line, 0, &victim, &vdirty)) s->l1s.evictions++;
+    if (ws_cache_fill(&s->l1, f->line, 0, &victim, &vdirty)) {
+      s->l1s.evictions++;
+      s->pf.evicted_unused += (uint64_t)s->l1.victim_pf;   /* a prefetched line no load used: too early or useless */
+    }
     ws_ring_pop(fq);
   }
   in.drain_ready = 1;                            /* the register file takes one waiter a cycle */
   /* an mshr with no entry held and no request or fill keeps its state and shows
   ** nothing: skipping that cycle is exact */
-  if (req || in.fill_valid || s->l1_mshr_held) {
+  if (req || pf_req || in.fill_valid || s->l1_mshr_held) {
     mshr_out out;
     ws_slot_step(&s->l1_mshr, &in, &out);
     s->l1_mshr_held = ws_mshr_held_after(&in, &out);
-    ws_mshr_count(&s->l1m, &out, req);
+    ws_mshr_count(&s->l1m, &out, req || pf_req);
+    if (pf) ws_pf_mshr(g, s, &in, &out, req, pf_req, &ai);
     if (req) {
       if (out.req_alloc) {
         ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
@@ -503,7 +598,12 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
         accepted = 1;
       } else if (nonowner) m->nacks_nonowner++;
     }
-    if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
+    if (out.drain_valid && (out.drain_payload & WS_PF_BIT)) {   /* a prefetch's waiter: its tags back to the table */
+      ai.fill_valid = 1;
+      ai.fill_last = out.drain_payload >> 14 & 1;
+      ai.fill_entry = out.drain_payload >> 5 & 63;
+      ai.fill_warp = out.drain_payload & 31;
+    } else if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
     s->oaws.mshr_alloc = out.req_alloc != 0;
     s->oaws.mshr_free = out.drain_valid && out.drain_last;   /* drain_ready is 1 */
   }
@@ -552,6 +652,8 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     if (WS_SCHED_IS_OAWS(c->sched) && !l->is_store && !l->tail) l->tail = 1;
     else l->busy = l->tail = 0;
   }
+
+  if (pf) ws_slot_tick(&s->pf.slot, &ai);
 
   ws_pkt *h = ws_ring_head(&s->hit_q);
   if (h && h->ready <= now) {

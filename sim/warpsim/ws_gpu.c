@@ -87,6 +87,16 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
   }
   if (!bad && c->equalizer != WS_EQ_OFF && ws_eq_init(g, err, n)) return -1;
+  if (!bad && c->prefetch == WS_PF_APOGEE) {
+    apogee_params ap;
+    ws_apogee_params(c, &ap);
+    for (int i = 0; i < c->n_sm; i++) {
+      char owner[24];
+      snprintf(owner, sizeof owner, "SM %d", i);
+      if (ws_slot_init(&g->sm[i].pf.slot, "apogee", &ap, sizeof(apogee_in), sizeof(apogee_out), owner, err, n))
+        return -1;
+    }
+  }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
     p->id = i;
@@ -142,6 +152,7 @@ void ws_gpu_free(ws_gpu *g) {
     ws_slot_free(&s->oaws.slot);
     ws_tls_free(s);
     ws_slot_free(&s->eq.slot);
+    ws_slot_free(&s->pf.slot);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -359,6 +370,38 @@ static void ws_mib_sum(const ws_gpu *g, uint64_t d[3]) {
   }
 }
 
+/* APOGEE's counters over every SM, and the measures built from them (docs/warpsim.md, "APOGEE") */
+typedef struct ws_pf_totals {
+  ws_pf    p;
+  uint64_t demand_misses, demand_allocs;
+  double   accuracy, coverage, traffic, mean_dist;
+} ws_pf_totals;
+
+static ws_pf_totals ws_pf_sum(const ws_gpu *g) {
+  ws_pf_totals t;
+  memset(&t, 0, sizeof t);
+  ws_pf *a = &t.p;
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    const ws_pf *p = &g->sm[i].pf;
+    a->loads += p->loads; a->confirmed += p->confirmed; a->bursts += p->bursts;
+    a->bursts_dropped += p->bursts_dropped; a->dist_up += p->dist_up; a->dist_down += p->dist_down;
+    a->dist_sum += p->dist_sum;
+    for (int k = 0; k < 3; k++) a->state[k] += p->state[k];
+    a->lines_present += p->lines_present; a->lines_sent += p->lines_sent; a->lines_merged += p->lines_merged;
+    a->lines_retried += p->lines_retried; a->used_timely += p->used_timely; a->used_late += p->used_late;
+    a->evicted_unused += p->evicted_unused; a->tia_fires += p->tia_fires;
+    if (i == 0) a->dist_last = p->dist_last;
+    t.demand_misses += g->sm[i].l1s.load_misses;
+    t.demand_allocs += g->sm[i].l1m.alloc;
+  }
+  t.demand_allocs -= a->lines_sent;              /* the L1 MSHR's allocations less the prefetches' */
+  t.accuracy = ws_ratio(a->used_timely + a->used_late, a->lines_sent);
+  t.coverage = ws_ratio(a->used_timely, a->used_timely + t.demand_misses);
+  t.traffic = ws_ratio(a->lines_sent, a->lines_sent + t.demand_allocs);
+  t.mean_dist = ws_ratio(a->dist_sum, a->confirmed);
+  return t;
+}
+
 static const char *const ws_occ_names[WS_OCC_BUCKETS] = {
   "0", "<=1/8", "<=2/8", "<=3/8", "<=4/8", "<=5/8", "<=6/8", "<=7/8", "<=8/8"};
 
@@ -423,6 +466,19 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     fprintf(f, "  %-26s %s; %" PRIu64 " dummy requests, %" PRIu64 " found their request at DRAM, %" PRIu64
                " dropped (%" PRIu64 " sent before their first miss left the L2)\n", "DRAM scheduler (MIB)",
             ws_dram_sched_label[c->dram_sched], d[0], d[1], d[0] - d[1], d[2]);
+  }
+  if (c->prefetch == WS_PF_APOGEE) {
+    ws_pf_totals p = ws_pf_sum(g);
+    fprintf(f, "  %-26s %" PRIu64 " loads seen, %" PRIu64 " confirmed (mean distance %.2f), %" PRIu64
+               " bursts (%" PRIu64 " dropped: generator busy), %" PRIu64 " TIA fires; distance +%" PRIu64 " -%" PRIu64
+               "; the burst meant for a load: none %" PRIu64 ", pending %" PRIu64 ", back %" PRIu64 "\n",
+            "APOGEE table", p.p.loads, p.p.confirmed, p.mean_dist, p.p.bursts, p.p.bursts_dropped, p.p.tia_fires,
+            p.p.dist_up, p.p.dist_down, p.p.state[0], p.p.state[1], p.p.state[2]);
+    fprintf(f, "  %-26s %" PRIu64 " lines sent, %" PRIu64 " merged into misses in flight, %" PRIu64
+               " already cached; used on time %" PRIu64 ", late %" PRIu64 ", evicted unused %" PRIu64
+               "; accuracy %.1f %%, coverage %.1f %%, %.1f %% of L1 miss traffic\n",
+            "APOGEE prefetches", p.p.lines_sent, p.p.lines_merged, p.p.lines_present, p.p.used_timely,
+            p.p.used_late, p.p.evicted_unused, 100 * p.accuracy, 100 * p.coverage, 100 * p.traffic);
   }
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);
@@ -547,6 +603,21 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
             o.occluded_slots, o.occluded_warps, o.gated_loads, o.locality_cycles, ws_ratio(o.ocw_sum, o.ocw_samples));
   }
   if (c->equalizer != WS_EQ_OFF) ws_eq_json(g, f);
+  if (c->prefetch == WS_PF_APOGEE) {
+    ws_pf_totals p = ws_pf_sum(g);
+    fprintf(f, ",\n  \"prefetch\": {\"kind\": \"apogee\", \"loads\": %" PRIu64 ", \"confirmed\": %" PRIu64
+               ", \"mean_distance\": %.6f, \"last_distance_sm0\": %" PRIu64 ", \"bursts\": %" PRIu64
+               ", \"bursts_dropped\": %" PRIu64 ", \"tia_fires\": %" PRIu64 ", \"distance_up\": %" PRIu64
+               ", \"distance_down\": %" PRIu64 ", \"state_none\": %" PRIu64 ", \"state_pending\": %" PRIu64
+               ", \"state_back\": %" PRIu64 ", \"lines_sent\": %" PRIu64 ", \"lines_merged\": %" PRIu64
+               ", \"lines_present\": %" PRIu64 ", \"lines_retried\": %" PRIu64 ", \"used_on_time\": %" PRIu64
+               ", \"used_late\": %" PRIu64 ", \"evicted_unused\": %" PRIu64 ", \"accuracy\": %.6f"
+               ", \"coverage\": %.6f, \"traffic_share\": %.6f}",
+            p.p.loads, p.p.confirmed, p.mean_dist, p.p.dist_last, p.p.bursts, p.p.bursts_dropped, p.p.tia_fires,
+            p.p.dist_up, p.p.dist_down, p.p.state[0], p.p.state[1], p.p.state[2], p.p.lines_sent,
+            p.p.lines_merged, p.p.lines_present, p.p.lines_retried, p.p.used_timely, p.p.used_late,
+            p.p.evicted_unused, p.accuracy, p.coverage, p.traffic);
+  }
   if (c->dram_sched != WS_DRAM_FRFCFS) {
     uint64_t d[3];
     ws_mib_sum(g, d);

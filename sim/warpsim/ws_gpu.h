@@ -26,6 +26,7 @@
 #include "eqctr_io.h"
 #include "eqvote_io.h"
 #include "l2mib_io.h"
+#include "apogee_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -58,7 +59,9 @@ typedef struct ws_cache {
   uint64_t *tag;          /* sets x ways; valid when stamp != 0 */
   uint64_t *stamp;        /* last use (LRU: smallest is the victim) */
   uint8_t  *dirty;
+  uint8_t  *pf;           /* a prefetch brought the line and no demand load has used it yet */
   uint64_t  clock;
+  int       victim_pf;    /* the last ws_cache_fill evicted such a line */
 } ws_cache;
 
 typedef struct ws_cache_stats {
@@ -119,6 +122,8 @@ typedef struct ws_lsu {
   int      held;                /* Mascar: line 'next' was NACKed; it waits to enter the re-execution queue */
   int      tail;                /* OAWS: the cycle after a load's last line, in which OAWS hears that access */
   uint32_t oaws_pred;           /* OAWS: the prediction the load carries from issue to retire */
+  int      pc;                  /* the instruction's index in the kernel (the prefetcher's PC) */
+  int      pf_shown;            /* prefetch = apogee: the load was shown to the prefetch table */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
 } ws_lsu;
 
@@ -196,6 +201,18 @@ typedef struct ws_oaws {
   uint64_t  ocw_sum, ocw_samples;/* dynamic: OCW averaged over the kernel's cycles */
 } ws_oaws;
 
+/* APOGEE (prefetch = apogee) on one SM: the apogee block in the L1
+** controller, and what warpsim learns of its prefetches from the L1's MSHR */
+typedef struct ws_pf {
+  ws_slot   slot;
+  uint8_t   mshr_pf[64];        /* per L1 MSHR entry: a prefetch allocated it and no demand load merged yet */
+  /* statistics */
+  uint64_t  loads, confirmed, bursts, bursts_dropped, dist_up, dist_down, dist_sum, dist_last;
+  uint64_t  state[3];           /* loads that found the burst meant for them: none, pending (01), back (10) */
+  uint64_t  lines_present, lines_sent, lines_merged, lines_retried;
+  uint64_t  used_timely, used_late, evicted_unused, tia_fires;
+} ws_pf;
+
 /* the two-level scheduler (sched = two_level): one tls block per scheduler;
 ** scheduler k's warp id i is the SM's warp slot k + i * n_sched */
 typedef struct ws_tls {
@@ -242,6 +259,7 @@ typedef struct ws_sm {
   ws_oaws    oaws;              /* sched = oaws_* only */
   ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */
   ws_eq_sm   eq;                /* equalizer != off only */
+  ws_pf      pf;                /* prefetch = apogee only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
@@ -383,6 +401,11 @@ int     ws_cache_access(ws_cache *c, uint64_t line, int write);
 ** evicted (*victim_dirty says if it was dirty) */
 int     ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty);
 void    ws_cache_invalidate(ws_cache *c, uint64_t line);
+/* the prefetch flag: is the line there (no LRU update); mark a line a prefetch
+** filled; a demand access takes the flag (1 if it was set) */
+int     ws_cache_probe(const ws_cache *c, uint64_t line);
+void    ws_cache_mark_pf(ws_cache *c, uint64_t line);
+int     ws_cache_take_pf(ws_cache *c, uint64_t line);
 int     ws_ring_init(ws_ring *r, int cap);
 void    ws_ring_free(ws_ring *r);
 static inline int     ws_ring_full(const ws_ring *r) { return r->count == r->cap; }

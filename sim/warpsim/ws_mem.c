@@ -45,15 +45,17 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   c->tag = calloc(n, sizeof *c->tag);
   c->stamp = calloc(n, sizeof *c->stamp);
   c->dirty = calloc(n, 1);
-  return c->tag && c->stamp && c->dirty ? 0 : -1;
+  c->pf = calloc(n, 1);
+  return c->tag && c->stamp && c->dirty && c->pf ? 0 : -1;
 }
 
 void ws_cache_free(ws_cache *c) {
   free(c->tag);
   free(c->stamp);
   free(c->dirty);
+  free(c->pf);
   c->tag = c->stamp = NULL;
-  c->dirty = NULL;
+  c->dirty = c->pf = NULL;
 }
 
 static int ws_cache_find(const ws_cache *c, uint64_t line) {
@@ -89,6 +91,8 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   }
   int evicted = c->stamp[v] != 0;
   if (evicted) { *victim = c->tag[v]; *victim_dirty = c->dirty[v]; }
+  c->victim_pf = evicted && c->pf[v];
+  c->pf[v] = 0;
   c->tag[v] = line;
   c->stamp[v] = ++c->clock;
   c->dirty[v] = (uint8_t)(dirty != 0);
@@ -98,7 +102,25 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
 void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) c->stamp[i] = 0;
+  if (i >= 0) c->stamp[i] = c->pf[i] = 0;
+}
+
+int ws_cache_probe(const ws_cache *c, uint64_t line) {
+  return c->sets != 0 && ws_cache_find(c, line) >= 0;
+}
+
+void ws_cache_mark_pf(ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return;
+  int i = ws_cache_find(c, line);
+  if (i >= 0) c->pf[i] = 1;
+}
+
+int ws_cache_take_pf(ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return 0;
+  int i = ws_cache_find(c, line);
+  if (i < 0 || !c->pf[i]) return 0;
+  c->pf[i] = 0;
+  return 1;
 }
 
 /* ---- the coalescer ---------------------------------------------------------- */
