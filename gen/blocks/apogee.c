@@ -622,9 +622,9 @@ const wg_block wg_block_apogee = {
   "APOGEE (Sethia et al., PACT'13; Sethia thesis Ch. V)", "thesis 5.3, Fig. 5.5-5.7, 5.9, Table 5.3",
   apogee_params, AP_NPARAMS, apogee_presets, 3, "apogee",
   "Table 5.3b: 76 bits per entry (10+28+8+8+6+6+2+8) x 64 = 4864 bits = 608 bytes; Table 5.4 says "
-  "\"64, 73-bit entries\" (584 bytes) -- we follow Table 5.3b.  The pf_state row is 2 x WARPS bits (8 at "
-  "Apogee_4's 4 warps; 64 at 32 warps), so the 76 bits hold only at 4 warps.  Rows marked 'not in the paper' "
-  "are what an implementation needs beyond the paper's count",
+  "\"64, 73-bit entries\" (584 bytes) -- we follow Table 5.3b.  The paper's pf_state (2 x WARPS bits) is "
+  "replaced by pf_pending and pf_run (DIST_BITS x WARPS each: the state of the burst meant for each access, "
+  "docs/blocks/apogee.md); rows marked 'not in the paper' are what an implementation needs beyond the paper's count",
   apogee_check, apogee_ports, apogee_storage, apogee_rtl, apogee_props,
   "a mismatching pair keeps the confidence instead of resetting it to 0",
   "ENTRIES=8,16,32,64",
