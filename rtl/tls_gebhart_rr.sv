@@ -16,14 +16,19 @@ module tls_gebhart_rr (
   input  logic [31:0]   warp_ready  , // per warp: its long-latency results have returned (a pending warp may be promoted)
   input  logic          launch      , // a new warp is launched into a free warp id (ignored unless the id is free and < WARPS)
   input  logic [4:0]    launch_warp , // the launched warp's id
+  input  logic [31:0]   warp_prio   , // per warp: promoted before the others (CAPS' CTA-aware order, Fig. 7); all 0: plain round robin
+  input  logic          wake        , // eager wake-up (CAPS 4.4): a prefetch for warp wake_warp arrived; a pending, ready warp is promoted at once
+  input  logic [4:0]    wake_warp   , // the warp to wake (ignored unless pending and ready)
   output logic          issue       , // the picked slot's instruction issues this cycle
   output logic          demote      , // the picked slot's warp is demoted to the pending level (rfc: flush pick_slot, write back live values)
   output logic          retire      , // the issued instruction is the warp's exit: the slot frees (rfc: flush pick_slot, nothing written back)
   output logic [2:0]    pick_slot   , // the greedy pick (issue or demote), 0 when neither
   output logic [4:0]    pick_warp   , // the warp in pick_slot, 0 when neither
-  output logic          promote     , // a ready pending warp enters a free slot this cycle (round robin)
-  output logic [2:0]    promote_slot, // the slot it enters (the lowest free one), 0 when none
+  output logic          promote     , // a ready pending warp enters a slot this cycle (the woken warp, else round robin over the prioritised, else over all)
+  output logic [2:0]    promote_slot, // the slot it enters (the lowest free one; a wake-up's evicted slot), 0 when none
   output logic [4:0]    promote_warp, // the promoted warp, 0 when none
+  output logic          wake_evict  , // the woken warp found every slot held: it takes the lowest stalled slot (not ready, not picked), whose warp goes to pending
+  output logic [4:0]    evict_warp  , // that slot's warp (rfc: flush promote_slot), 0 when none
   output logic [7:0]    active_valid, // per slot: it holds a warp
   output logic [39:0]   active_warp , // per slot s: its warp at [s*WB +: WB] (0 when the slot is free)
   output logic          active_full , // every slot holds a warp
@@ -72,8 +77,16 @@ module tls_gebhart_rr (
   // ---- outer level: round-robin promotion into the lowest free slot (3.2) ----
   // Slots free at the start of the cycle only: a slot freed by this cycle's
   // demotion or exit takes a warp in the next cycle at the earliest.
-  logic [31:0] cand;  // pending warps whose long-latency results are back
-  assign cand = pend & warp_ready;
+  logic [31:0] cand_all, cand_pri, cand;  // pending warps whose long-latency results are back
+  assign cand_all = pend & warp_ready;
+  assign cand_pri = cand_all & warp_prio;
+  // eager wake-up (CAPS 4.4): the woken warp, when it is pending and ready
+  logic [31:0] wake_oh;
+  logic wake_ok;
+  always_comb for (int w = 0; w < 32; w++) wake_oh[w] = wake && wake_warp == 5'(w);
+  assign wake_ok = (wake_oh & cand_all) != '0;
+  // the woken warp, else the prioritised ready warps (CTA-aware order), else all of them
+  assign cand = wake_ok ? wake_oh : ((cand_pri != '0) ? cand_pri : cand_all);
   logic [31:0] prom_oh;
   logic [4:0] prom_idx;
   logic [31:0] prom_oh_hi;  // requests at or after rr
@@ -87,14 +100,25 @@ module tls_gebhart_rr (
   assign slot_free = ~slot_valid;
   assign free_oh = (slot_free & (~slot_free + 1'b1));
   assign active_full = (slot_valid == '1);
-  assign promote = !active_full && (cand != '0);
+  logic prom_free;  // a promotion into a free slot
+  assign prom_free = !active_full && (cand != '0);
+  // a wake-up with every slot held takes the lowest stalled slot: not ready, not picked
+  logic [7:0] stalled, evict_oh;
+  assign stalled = slot_valid & ~slot_ready & ~pick_oh;
+  assign evict_oh = (stalled & (~stalled + 1'b1));
+  assign wake_evict = wake_ok && active_full && (stalled != '0);
+  always_comb begin
+    evict_warp = '0;
+    for (int s = 0; s < 8; s++) if (wake_evict) evict_warp = evict_warp | (slot_warp[s] & {5{evict_oh[s]}});
+  end
+  assign promote = prom_free || wake_evict;
+  logic [7:0] prom_slot_oh;
+  assign prom_slot_oh = prom_free ? free_oh : (wake_evict ? evict_oh : '0);
   always_comb begin
     promote_slot = '0;
-    for (int s = 0; s < 8; s++) if (free_oh[s] && promote) promote_slot = promote_slot | 3'(s);
+    for (int s = 0; s < 8; s++) if (prom_slot_oh[s]) promote_slot = promote_slot | 3'(s);
   end
   assign promote_warp = promote ? prom_idx : '0;
-  logic [7:0] prom_slot_oh;
-  assign prom_slot_oh = promote ? free_oh : '0;
   logic [4:0] rr_next;  // the warp after the promoted one
   assign rr_next = prom_idx + 5'd1;
 
@@ -108,7 +132,8 @@ module tls_gebhart_rr (
   logic [31:0] leave, down;  // leaves the active level; of those, demoted
   assign leave = (demote || retire) ? pick_w_oh : '0;
   assign down  = demote ? pick_w_oh : '0;
-  logic [31:0] up;  // promoted
+  logic [31:0] up, evicted;  // promoted; pushed out by a wake-up
+  always_comb for (int w = 0; w < 32; w++) evicted[w] = wake_evict && evict_warp == 5'(w);
   assign up = promote ? prom_oh : '0;
 
   always_ff @(posedge clk) begin
@@ -128,10 +153,10 @@ module tls_gebhart_rr (
       cur  <= '0;
       rr   <= 5'd8;
     end else begin
-      act  <= (act & ~leave) | up;
-      pend <= (pend & ~up) | down | launch_oh;
+      act  <= (act & ~leave & ~evicted) | up;
+      pend <= (pend & ~up) | down | evicted | launch_oh;
       if (picked) cur <= (pick_idx == 3'd7) ? '0 : pick_idx + 3'd1;
-      if (promote) rr <= rr_next;
+      if (promote && !wake_ok) rr <= rr_next;  // a wake-up leaves the round robin where it was
       for (int s = 0; s < 8; s++) begin
         if (pick_oh[s] && (demote || retire)) slot_valid[s] <= 1'b0;
         if (pick_oh[s] && issue) slot_resume[s] <= 1'b0;
@@ -237,17 +262,24 @@ module tls_gebhart_rr (
     // a marked instruction of a warp that was not just promoted never issues
     assert(!issue || (pick_oh & must_demote) == '0);
     // forward progress, outer level: a free slot and a ready pending warp always promote
-    assert(promote == ((slot_valid != '1) && ((pend & warp_ready) != '0)));
-    assert(!promote || (pend[promote_warp] && warp_ready[promote_warp] && !slot_valid[promote_slot]));
+    assert(promote == (((slot_valid != '1) && ((pend & warp_ready) != '0)) || wake_evict));
+    assert(!promote || (pend[promote_warp] && warp_ready[promote_warp] && (!slot_valid[promote_slot] || wake_evict)));
+    // a wake-up promotes its warp; it evicts only from a full set, a stalled slot that is not the pick
+    assert(!(wake_ok && promote) || promote_warp == wake_warp);
+    assert(!wake_evict || (active_full && !slot_ready[promote_slot] && (pick_oh & evict_oh) == '0 && act[evict_warp]));
+    // priority: a prioritised ready warp goes before the others
+    assert(!(promote && !wake_ok && (pend & warp_ready & warp_prio) != '0) || warp_prio[promote_warp]);
   end
 
   // round-robin promotion: a warp that stays pending and ready is passed over
-  // by fewer than WARPS promotions of other warps (f_w: any warp, fixed)
+  // by fewer than WARPS promotions of other warps (f_w: any warp, fixed) while
+  // no warp has priority and no wake-up comes
   (* keep *) logic [4:0] f_w;
   always @(posedge clk) f_w <= f_w;
   logic [5:0] f_passed;
   always @(posedge clk)
-    if (rst || !(pend[f_w] && warp_ready[f_w]) || (promote && promote_warp == f_w)) f_passed <= '0;
+    if (rst || !(pend[f_w] && warp_ready[f_w]) || (promote && promote_warp == f_w) || wake_ok ||
+        (pend & warp_ready & warp_prio) != '0) f_passed <= '0;  // priority and wake-ups may pass anyone
     else if (promote) f_passed <= f_passed + 1'b1;
   // each promotion that passes f_w over moves rr closer to it: f_passed plus
   // the distance from rr forward to f_w never exceeds WARPS - 1
@@ -265,6 +297,8 @@ module tls_gebhart_rr (
     cover(slot_valid == '0);             // every slot free
     cover(active_full && (pend & warp_ready) != '0);  // a ready warp waits for a slot
     cover(issue && (pick_oh & slot_llc) != '0);       // a promoted warp issues its marked instruction
+    cover(wake_evict);                   // a wake-up evicts a stalled warp
+    cover(promote && !wake_ok && (cand_pri != '0) && (cand_pri != cand_all));  // priority decides
     cover(picked && pick_idx != cur);    // greedy moves on
   end
 `endif // FORMAL

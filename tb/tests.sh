@@ -414,6 +414,7 @@ plan_tests() {
     add warpsim_eq        300 6 - t_warpsim_unit test_eq $ws_src tb/warpsim/test_eq.c build/san/lib/libwgsim.a
     add warpsim_mib       300 6 - t_warpsim_unit test_mib $ws_src tb/warpsim/test_mib.c build/san/lib/libwgsim.a
     add warpsim_apogee    300 6 - t_warpsim_unit test_apogee $ws_src tb/warpsim/test_apogee.c build/san/lib/libwgsim.a
+    add warpsim_caps      300 6 - t_warpsim_unit test_caps $ws_src tb/warpsim/test_caps.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add python_models     120 3 - t_python_models
     add warpsim_contract   60 1 - t_warpsim_contract

@@ -47,24 +47,27 @@ static void gb_emit_rr_pick(wg_buf *o, const char *oh, const char *idx, int ib,
 
 /* ================================================================ tls */
 
-enum { TLS_WARPS, TLS_ACTIVE, TLS_INNER, TLS_NPARAMS };
+enum { TLS_WARPS, TLS_ACTIVE, TLS_INNER, TLS_CAPS, TLS_NPARAMS };
 
 static const wg_param_def tls_params[] = {
   {"WARPS",  32, 2, 64, 0, "resident warps, all of them in the outer (pending) level at first (paper 2.1: 32)"},
   {"ACTIVE",  8, 1, 32, 0, "active slots of the inner level, issued from greedily (paper 5.2: 4, 6, 8; design point 8; ACTIVE = WARPS = 32: the single-level baseline)"},
   {"INNER",   0, 0, 1, 0, "inner-level policy: 0 greedy (3.2), 1 round robin (the search starts after the slot picked last; 5.2 evaluates both)"},
+  {"CAPS",    0, 0, 1, 0, "1: CAPS' scheduler inputs are built (Jeon et al. 4.1, 4.4): warp_prio (the CTA-aware order) and the eager wake-up; 0: Gebhart's scheduler, those inputs unused"},
 };
 
 static const wg_preset tls_presets[] = {
   {"gebhart", "WARPS=32 ACTIVE=8", "the paper's design point: 32 resident warps, 8 active (5.2, 5.4)", 0},
-  {"small",   "WARPS=5 ACTIVE=2",  "5 warps (3-bit ids, three of them illegal), 2 active slots: fast tests and formal proofs", 0},
+  {"small",   "WARPS=5 ACTIVE=2 CAPS=1",  "5 warps (3-bit ids, three of them illegal), 2 active slots, CAPS' inputs built: fast tests and formal proofs", 0},
   {"single_level", "WARPS=32 ACTIVE=32", "the paper's baseline: all 32 warps active, one level (5.2, Fig. 10)", 0},
   {"gebhart_rr", "WARPS=32 ACTIVE=8 INNER=1", "the design point with a round-robin inner level (5.2)", 0},
+  {"caps", "WARPS=48 ACTIVE=8 CAPS=1", "CAPS' two-level scheduler (Jeon et al. Table 3): 48 warps (Fermi), 8 ready warps, CTA-aware order and eager wake-up", 0},
 };
 
 typedef struct tls_dims {
   int W, A;
   int rr;        /* INNER = 1: round-robin inner level */
+  int caps;      /* CAPS = 1: priority and wake-up inputs built */
   int WB, AB;    /* warp id bits, slot index bits */
   int all_ids;   /* every WB-bit id names a warp */
 } tls_dims;
@@ -74,6 +77,7 @@ static tls_dims tls_dims_of(wg_pv p) {
   d.W = (int)p[TLS_WARPS];
   d.A = (int)p[TLS_ACTIVE];
   d.rr = (int)p[TLS_INNER];
+  d.caps = (int)p[TLS_CAPS];
   d.WB = wg_clog2(d.W);
   d.AB = wg_clog2(d.A);
   d.all_ids = d.W == (1 << d.WB);
@@ -98,14 +102,19 @@ static int tls_ports(wg_pv p, wg_port *o) {
   TLS_PORT("warp_ready",   WG_IN,  d.W, 64, "per warp: its long-latency results have returned (a pending warp may be promoted)");
   TLS_PORT("launch",       WG_IN,  1, 1, "a new warp is launched into a free warp id (ignored unless the id is free and < WARPS)");
   TLS_PORT("launch_warp",  WG_IN,  d.WB, 6, "the launched warp's id");
+  TLS_PORT("warp_prio",    WG_IN,  d.W, 64, "CAPS = 1, per warp: promoted before the others (CAPS' CTA-aware order, Fig. 7); all 0: plain round robin");
+  TLS_PORT("wake",         WG_IN,  1, 1, "CAPS = 1, eager wake-up (CAPS 4.4): a prefetch for warp wake_warp arrived; a pending, ready warp is promoted at once");
+  TLS_PORT("wake_warp",    WG_IN,  d.WB, 6, "the warp to wake (ignored unless pending and ready)");
   TLS_PORT("issue",        WG_OUT, 1, 1, "the picked slot's instruction issues this cycle");
   TLS_PORT("demote",       WG_OUT, 1, 1, "the picked slot's warp is demoted to the pending level (rfc: flush pick_slot, write back live values)");
   TLS_PORT("retire",       WG_OUT, 1, 1, "the issued instruction is the warp's exit: the slot frees (rfc: flush pick_slot, nothing written back)");
   TLS_PORT("pick_slot",    WG_OUT, d.AB, 5, "the greedy pick (issue or demote), 0 when neither");
   TLS_PORT("pick_warp",    WG_OUT, d.WB, 6, "the warp in pick_slot, 0 when neither");
-  TLS_PORT("promote",      WG_OUT, 1, 1, "a ready pending warp enters a free slot this cycle (round robin)");
-  TLS_PORT("promote_slot", WG_OUT, d.AB, 5, "the slot it enters (the lowest free one), 0 when none");
+  TLS_PORT("promote",      WG_OUT, 1, 1, "a ready pending warp enters a slot this cycle (the woken warp, else round robin over the prioritised, else over all)");
+  TLS_PORT("promote_slot", WG_OUT, d.AB, 5, "the slot it enters (the lowest free one; a wake-up's evicted slot), 0 when none");
   TLS_PORT("promote_warp", WG_OUT, d.WB, 6, "the promoted warp, 0 when none");
+  TLS_PORT("wake_evict",   WG_OUT, 1, 1, "CAPS = 1: the woken warp found every slot held: it takes the lowest stalled slot (not ready, not picked), whose warp goes to pending");
+  TLS_PORT("evict_warp",   WG_OUT, d.WB, 6, "that slot's warp (rfc: flush promote_slot), 0 when none");
   TLS_PORT("active_valid", WG_OUT, d.A, 32, "per slot: it holds a warp");
   TLS_PORT("active_warp",  WG_OUT, d.A * d.WB, 192, "per slot s: its warp at [s*WB +: WB] (0 when the slot is free)");
   TLS_PORT("active_full",  WG_OUT, 1, 1, "every slot holds a warp");
@@ -167,18 +176,48 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  // Slots free at the start of the cycle only: a slot freed by this cycle's\n"
                 "  // demotion or exit takes a warp in the next cycle at the earliest.\n");
   wgb_printf(o, "  logic [%d:0] cand;  // pending warps whose long-latency results are back\n", W - 1);
-  wgb_printf(o, "  assign cand = pend & warp_ready;\n");
+  wgb_printf(o, "  logic wake_ok;     // CAPS: a wake-up for a pending, ready warp\n");
+  if (d.caps) {
+    wgb_printf(o, "  logic [%d:0] cand_all, cand_pri;\n", W - 1);
+    wgb_printf(o, "  assign cand_all = pend & warp_ready;\n");
+    wgb_printf(o, "  assign cand_pri = cand_all & warp_prio;\n");
+    wgb_printf(o, "  // eager wake-up (CAPS 4.4): the woken warp, when it is pending and ready\n");
+    wgb_printf(o, "  logic [%d:0] wake_oh;\n", W - 1);
+    wgb_printf(o, "  always_comb for (int w = 0; w < %d; w++) wake_oh[w] = wake && wake_warp == %d'(w);\n", W, WB);
+    wgb_printf(o, "  assign wake_ok = (wake_oh & cand_all) != '0;\n");
+    wgb_printf(o, "  // the woken warp, else the prioritised ready warps (CTA-aware order), else all of them\n");
+    wgb_printf(o, "  assign cand = wake_ok ? wake_oh : ((cand_pri != '0) ? cand_pri : cand_all);\n");
+  } else {
+    wgb_printf(o, "  assign cand = pend & warp_ready;\n");
+    wgb_printf(o, "  assign wake_ok = 1'b0;  // CAPS = 0: no priority, no wake-up\n");
+    wgb_printf(o, "  wire unused_caps = &{1'b0, warp_prio, wake, wake_warp};\n");
+  }
   gb_emit_rr_pick(o, "prom_oh", "prom_idx", WB, "cand", "rr", W);
   wgb_printf(o, "  logic [%d:0] slot_free, free_oh;  // free slots; the lowest one\n", A - 1);
   wgb_printf(o, "  assign slot_free = ~slot_valid;\n");
   wgb_printf(o, "  assign free_oh = %s;\n", gb_lowest(a, sizeof a, "slot_free"));
   wgb_printf(o, "  assign active_full = (slot_valid == '1);\n");
-  wgb_printf(o, "  assign promote = !active_full && (cand != '0);\n");
-  wgb_printf(o, "  always_comb begin\n    promote_slot = '0;\n    for (int s = 0; s < %d; s++) if (free_oh[s] && promote) promote_slot = promote_slot | %d'(s);\n  end\n",
+  wgb_printf(o, "  logic prom_free;  // a promotion into a free slot\n");
+  wgb_printf(o, "  assign prom_free = !active_full && (cand != '0);\n");
+  if (d.caps) {
+    wgb_printf(o, "  // a wake-up with every slot held takes the lowest stalled slot: not ready, not picked\n");
+    wgb_printf(o, "  logic [%d:0] stalled, evict_oh;\n", A - 1);
+    wgb_printf(o, "  assign stalled = slot_valid & ~slot_ready & ~pick_oh;\n");
+    wgb_printf(o, "  assign evict_oh = %s;\n", gb_lowest(a, sizeof a, "stalled"));
+    wgb_printf(o, "  assign wake_evict = wake_ok && active_full && (stalled != '0);\n");
+    wgb_printf(o, "  always_comb begin\n    evict_warp = '0;\n"
+                  "    for (int s = 0; s < %d; s++) if (wake_evict) evict_warp = evict_warp | (slot_warp[s] & {%d{evict_oh[s]}});\n  end\n",
+               A, WB);
+  } else {
+    wgb_printf(o, "  logic [%d:0] evict_oh;\n  assign evict_oh = '0;\n", A - 1);
+    wgb_printf(o, "  assign wake_evict = 1'b0;\n  assign evict_warp = '0;\n");
+  }
+  wgb_printf(o, "  assign promote = prom_free || wake_evict;\n");
+  wgb_printf(o, "  logic [%d:0] prom_slot_oh;\n", A - 1);
+  wgb_printf(o, "  assign prom_slot_oh = prom_free ? free_oh : (wake_evict ? evict_oh : '0);\n");
+  wgb_printf(o, "  always_comb begin\n    promote_slot = '0;\n    for (int s = 0; s < %d; s++) if (prom_slot_oh[s]) promote_slot = promote_slot | %d'(s);\n  end\n",
              A, AB);
   wgb_printf(o, "  assign promote_warp = promote ? prom_idx : '0;\n");
-  wgb_printf(o, "  logic [%d:0] prom_slot_oh;\n", A - 1);
-  wgb_printf(o, "  assign prom_slot_oh = promote ? free_oh : '0;\n");
   wgb_printf(o, "  logic [%d:0] rr_next;  // the warp after the promoted one\n", WB - 1);
   if (d.all_ids) wgb_printf(o, "  assign rr_next = prom_idx + %d'd1;\n", WB);
   else wgb_printf(o, "  assign rr_next = (prom_idx == %d'd%d) ? '0 : prom_idx + %d'd1;\n", WB, W - 1, WB);
@@ -194,7 +233,9 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] leave, down;  // leaves the active level; of those, demoted\n", W - 1);
   wgb_printf(o, "  assign leave = (demote || retire) ? pick_w_oh : '0;\n");
   wgb_printf(o, "  assign down  = demote ? pick_w_oh : '0;\n");
-  wgb_printf(o, "  logic [%d:0] up;  // promoted\n", W - 1);
+  wgb_printf(o, "  logic [%d:0] up, evicted;  // promoted; pushed out by a wake-up\n", W - 1);
+  if (d.caps) wgb_printf(o, "  always_comb for (int w = 0; w < %d; w++) evicted[w] = wake_evict && evict_warp == %d'(w);\n", W, WB);
+  else wgb_printf(o, "  assign evicted = '0;\n");
   if (mutant)
     wgb_printf(o, "  assign up = '0;  // MUTANT: the promoted warp keeps its pending bit and never gets its active bit\n");
   else
@@ -207,12 +248,12 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "      pend <= ~%d'h%llx;\n", W, (unsigned long long)(A >= 64 ? ~0ULL : (1ULL << A) - 1));
   wgb_printf(o, "%s      rr   <= %d'd%d;\n", A > 1 ? "      cur  <= '0;\n" : "", WB, A % W);
   wgb_printf(o, "    end else begin\n");
-  wgb_printf(o, "      act  <= (act & ~leave) | up;\n");
-  wgb_printf(o, "      pend <= (pend & ~up) | down | launch_oh;\n");
+  wgb_printf(o, "      act  <= (act & ~leave & ~evicted) | up;\n");
+  wgb_printf(o, "      pend <= (pend & ~up) | down | evicted | launch_oh;\n");
   if (A > 1 && !d.rr) wgb_printf(o, "      if (picked) cur <= pick_idx;\n");
   if (A > 1 && d.rr)   /* round robin: the search starts after the slot picked last */
     wgb_printf(o, "      if (picked) cur <= (pick_idx == %d'd%d) ? '0 : pick_idx + %d'd1;\n", AB, A - 1, AB);
-  wgb_printf(o, "      if (promote) rr <= rr_next;\n");
+  wgb_printf(o, "      if (promote && !wake_ok) rr <= rr_next;  // a wake-up leaves the round robin where it was\n");
   wgb_printf(o, "      for (int s = 0; s < %d; s++) begin\n", A);
   wgb_printf(o, "        if (pick_oh[s] && (demote || retire)) slot_valid[s] <= 1'b0;\n");
   wgb_printf(o, "        if (pick_oh[s] && issue) slot_resume[s] <= 1'b0;\n");
@@ -261,8 +302,18 @@ static void tls_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // a marked instruction of a warp that was not just promoted never issues\n");
   wgb_printf(o, "    assert(!issue || (pick_oh & must_demote) == '0);\n");
   wgb_printf(o, "    // forward progress, outer level: a free slot and a ready pending warp always promote\n");
-  wgb_printf(o, "    assert(promote == ((slot_valid != '1) && ((pend & warp_ready) != '0)));\n");
-  wgb_printf(o, "    assert(!promote || (pend[promote_warp] && warp_ready[promote_warp] && !slot_valid[promote_slot]));\n");
+  wgb_printf(o, "    assert(promote == (((slot_valid != '1) && ((pend & warp_ready) != '0)) || wake_evict));\n");
+  wgb_printf(o, "    assert(!promote || (pend[promote_warp] && warp_ready[promote_warp] && (!slot_valid[promote_slot] || wake_evict)));\n");
+  if (d.caps) {
+    wgb_printf(o, "    // a wake-up promotes its warp; it evicts only from a full set, a stalled slot that is not the pick\n");
+    wgb_printf(o, "    assert(!(wake_ok && promote) || promote_warp == wake_warp);\n");
+    wgb_printf(o, "    assert(!wake_evict || (active_full && !slot_ready[promote_slot] && (pick_oh & evict_oh) == '0 && act[evict_warp]));\n");
+    wgb_printf(o, "    // priority: a prioritised ready warp goes before the others\n");
+    wgb_printf(o, "    assert(!(promote && !wake_ok && (pend & warp_ready & warp_prio) != '0) || warp_prio[promote_warp]);\n");
+  } else {
+    wgb_printf(o, "    // CAPS = 0: the priority and wake-up inputs change nothing\n");
+    wgb_printf(o, "    assert(!wake_evict);\n");
+  }
   wgb_printf(o, "  end\n\n");
 
   /* Round-robin fairness, bounded: a pending warp that stays ready is passed
@@ -270,12 +321,14 @@ static void tls_props(wg_buf *o, wg_pv p) {
   ** chooses (f_w, an unconstrained register that never changes). */
   int CB = wg_bits_for(W);
   wgb_printf(o, "  // round-robin promotion: a warp that stays pending and ready is passed over\n"
-                "  // by fewer than WARPS promotions of other warps (f_w: any warp, fixed)\n");
+                "  // by fewer than WARPS promotions of other warps (f_w: any warp, fixed) while\n"
+                "  // no warp has priority and no wake-up comes\n");
   wgb_printf(o, "  (* keep *) logic [%d:0] f_w;\n  always @(posedge clk) f_w <= f_w;\n", WB - 1);
   wgb_printf(o, "  logic [%d:0] f_passed;\n", CB - 1);
   wgb_printf(o, "  always @(posedge clk)\n"
-                "    if (rst || !(pend[f_w] && warp_ready[f_w]) || (promote && promote_warp == f_w)) f_passed <= '0;\n"
-                "    else if (promote) f_passed <= f_passed + 1'b1;\n");
+                "    if (rst || !(pend[f_w] && warp_ready[f_w]) || (promote && promote_warp == f_w)%s) f_passed <= '0;\n"
+                "    else if (promote) f_passed <= f_passed + 1'b1;\n",
+             d.caps ? " || wake_ok ||\n        (pend & warp_ready & warp_prio) != '0  /* priority and wake-ups may pass anyone */" : "");
   wgb_printf(o, "  // each promotion that passes f_w over moves rr closer to it: f_passed plus\n"
                 "  // the distance from rr forward to f_w never exceeds WARPS - 1\n");
   wgb_printf(o, "  logic [7:0] f_to;  // warps from rr forward to f_w\n");
@@ -293,6 +346,10 @@ static void tls_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    cover(slot_valid == '0);             // every slot free\n");
   wgb_printf(o, "    cover(active_full && (pend & warp_ready) != '0);  // a ready warp waits for a slot\n");
   wgb_printf(o, "    cover(issue && (pick_oh & slot_llc) != '0);       // a promoted warp issues its marked instruction\n");
+  if (d.caps) {
+    wgb_printf(o, "    cover(wake_evict);                   // a wake-up evicts a stalled warp\n");
+    wgb_printf(o, "    cover(promote && !wake_ok && (cand_pri != '0) && (cand_pri != cand_all));  // priority decides\n");
+  }
   if (A > 1) wgb_printf(o, "    cover(picked && pick_idx != cur);    // greedy moves on\n");
   wgb_printf(o, "  end\n");
   (void)AB;
@@ -301,7 +358,7 @@ static void tls_props(wg_buf *o, wg_pv p) {
 const wg_block wg_block_tls = {
   "tls", "Gebhart two-level warp scheduler: greedy issue over the active slots, demotion at long-latency consumers, round-robin promotion",
   "Gebhart, Johnson et al., ISCA'11 (Energy-efficient Mechanisms for Managing Thread Context)", "3.2, 5.2",
-  tls_params, TLS_NPARAMS, tls_presets, 4, "gebhart",
+  tls_params, TLS_NPARAMS, tls_presets, 5, "gebhart",
   "not stated: the paper gives no scheduler storage (3.2); our state is listed field by field",
   tls_check, tls_ports, tls_storage, tls_rtl, tls_props,
   "a promoted warp keeps its pending bit and never gets its active bit",

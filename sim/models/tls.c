@@ -51,6 +51,8 @@ typedef struct tls_decision {
   int issue, demote, retire;
   int prom_warp;       /* -1 none */
   int prom_slot;
+  int wake_ok;         /* the woken warp is pending and ready */
+  int evict;           /* it takes slot prom_slot from a stalled warp */
 } tls_decision;
 
 static void tls_decide(const tls_model *m, const tls_in *in, tls_decision *d) {
@@ -61,13 +63,29 @@ static void tls_decide(const tls_model *m, const tls_in *in, tls_decision *d) {
   d->issue = d->pick >= 0 && !dem;
   d->demote = d->pick >= 0 && dem;
   d->retire = d->issue && (in->slot_exit >> d->pick & 1);
-  uint64_t cand = m->pend & in->warp_ready & m->wmask;
+  /* CAPS = 0: Gebhart's scheduler, the priority and wake-up inputs unused */
+  int caps = m->p.CAPS != 0;
+  uint64_t all = m->pend & in->warp_ready & m->wmask, pri = caps ? all & in->warp_prio : 0;
+  uint32_t ww = in->wake_warp & ((1u << m->WB) - 1);
+  uint64_t woh = caps && (in->wake & 1) && ww < 64 ? (uint64_t)1 << ww : 0;
+  d->wake_ok = (woh & all) != 0;
+  /* the woken warp, else the prioritised ready warps (CTA-aware order), else all of them */
+  uint64_t cand = d->wake_ok ? woh : pri ? pri : all;
   d->prom_warp = -1;
   d->prom_slot = 0;
+  d->evict = 0;
   if (m->slot_valid != m->amask && cand) {
     d->prom_warp = tls_rr_pick(cand, m->W, m->rr);
     for (int s = 0; s < m->A; s++)
       if (!(m->slot_valid >> s & 1)) { d->prom_slot = s; break; }
+  } else if (d->wake_ok) {   /* every slot held: the lowest stalled one (not ready, not picked) */
+    uint32_t stalled = m->slot_valid & ~in->slot_ready & m->amask;
+    if (d->pick >= 0) stalled &= ~(1u << d->pick);
+    if (stalled) {
+      d->evict = 1;
+      d->prom_warp = (int)ww;
+      d->prom_slot = __builtin_ctz(stalled);
+    }
   }
 }
 
@@ -86,6 +104,10 @@ void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
     out->promote = 1;
     out->promote_slot = (uint32_t)d.prom_slot;
     out->promote_warp = (uint32_t)d.prom_warp;
+  }
+  if (d.evict) {
+    out->wake_evict = 1;
+    out->evict_warp = m->slot_warp[d.prom_slot];
   }
   out->active_valid = m->slot_valid;
   for (int s = 0; s < m->A; s++) {             /* slot s's warp at [s*WB +: WB], split over two words if need be */
@@ -114,6 +136,11 @@ void tls_tick(tls_model *m, const tls_in *in) {
     /* greedy: the search starts at the slot picked last; round robin: after it */
     m->cur = m->p.INNER ? (uint32_t)((d.pick + 1) % m->A) : (uint32_t)d.pick;
   }
+  if (d.evict) {                                 /* the stalled warp goes to pending */
+    uint64_t v = (uint64_t)1 << m->slot_warp[d.prom_slot];
+    m->act &= ~v;
+    m->pend |= v;
+  }
   if (d.prom_warp >= 0) {
     uint64_t w = (uint64_t)1 << d.prom_warp;
     m->pend &= ~w;
@@ -121,7 +148,7 @@ void tls_tick(tls_model *m, const tls_in *in) {
     m->slot_valid |= 1u << d.prom_slot;
     m->slot_resume |= 1u << d.prom_slot;
     m->slot_warp[d.prom_slot] = (uint32_t)d.prom_warp;
-    m->rr = d.prom_warp + 1 == m->W ? 0 : (uint32_t)d.prom_warp + 1;
+    if (!d.wake_ok) m->rr = d.prom_warp + 1 == m->W ? 0 : (uint32_t)d.prom_warp + 1;   /* a wake-up leaves it */
   }
   m->pend |= launch;
 }

@@ -28,6 +28,7 @@
 #include "tls_io.h"
 #include "rfc_io.h"
 #include "apogee_io.h"
+#include "caps_io.h"
 
 #include <ctype.h>
 #include <inttypes.h>
@@ -61,7 +62,7 @@ static const char *const eq_names[]    = { "off", "energy", "performance", NULL 
 static const char *const vote_names[]  = { "majority", "plurality", NULL };         /* the eqvote block's VOTE */
 static const char *const maintain_names[] = { "keep", "normal", NULL };            /* its MAINTAIN */
 static const char *const dram_sched_names[] = { "frfcfs", "mshr_m", "mshr_s", "mshr_sa", NULL };   /* ORDER ws_dram_sched */
-static const char *const prefetch_names[] = { "off", "apogee", NULL };                          /* ORDER ws_prefetch */
+static const char *const prefetch_names[] = { "off", "apogee", "caps", NULL };                  /* ORDER ws_prefetch */
 
 void ws_apogee_params(const ws_config *c, apogee_params *p) {
   int warps = 2, lb = 0;
@@ -70,6 +71,14 @@ void ws_apogee_params(const ws_config *c, apogee_params *p) {
   /* the thesis' field widths (Table 5.3b) but 32-bit addresses: warpsim's lane addresses, modulo 2^32 */
   *p = (apogee_params){.ENTRIES = c->pf_entries, .WARPS = warps, .THREADS = 32, .PC_BITS = 10, .ADDR_BITS = 32,
                        .OFF_BITS = 8, .CONF_BITS = 8, .DIST_BITS = 6, .LINE_BITS = lb, .PFQ = c->pf_queue};
+}
+
+void ws_caps_params(const ws_config *c, caps_params *p) {
+  /* the paper's widths (Table 2: 4 B PC, address and stride, 1 B warp id and counter), NCTA = the SM's
+  ** CTA slots, the FIFO = pf_queue; GEN and TQ as the block's caps preset */
+  *p = (caps_params){.NCTA = c->ctas_per_sm, .REQS = 4, .PC_BITS = 32, .ADDR_BITS = 32, .WID_BITS = 8,
+                     .MISP_W = 8, .THRESH = 128, .FIFO = c->pf_queue, .GEN = 4, .TQ = 4};
+  if (p->GEN > p->FIFO) p->GEN = p->FIFO;   /* the block's rule GEN <= FIFO */
 }
 
 #define KEY(f, lo, hi, p2, doc)  { #f, offsetof(ws_config, f), 0, lo, hi, p2, NULL, doc }
@@ -189,10 +198,16 @@ static const ws_key keys[] = {
   KEY(eq_static_mem_mw, 0, 100000000,    0, "equalizer energy proxy: static power of the memory system "
                                             "(interconnect, L2, DRAM) at the normal level, mW"),
   /* ---- the L1 prefetcher ---- */
-  KEYN(prefetch,       prefetch_names,    "the L1 prefetcher: off, or apogee (APOGEE's prefetch table, the apogee block, "
-                                          "one per SM in the L1 controller: needs sched gto or lrr, warps_per_sm <= 32)"),
+  KEYN(prefetch,       prefetch_names,    "the L1 prefetcher, one block per SM in the L1 controller: off; apogee (APOGEE's "
+                                          "prefetch table, the apogee block: needs sched gto or lrr, warps_per_sm <= 32); "
+                                          "caps (the CTA-aware prefetcher, the caps block: needs sched gto, lrr or "
+                                          "two_level, ctas_per_sm <= 16)"),
   KEY(pf_entries,      APOGEE_ENTRIES_MIN, APOGEE_ENTRIES_MAX, 0, "prefetch = apogee: table entries (apogee ENTRIES; thesis: 64)"),
-  KEY(pf_queue,        APOGEE_PFQ_MIN, APOGEE_PFQ_MAX, 0, "prefetch = apogee: prefetch queue lines (apogee PFQ)"),
+  KEY(pf_queue,        CAPS_FIFO_MIN, APOGEE_PFQ_MAX, 0, "prefetch queue entries (apogee PFQ, caps FIFO)"),
+  KEYN(caps_order,     onoff_names,       "prefetch = caps with sched = two_level: CAPS' CTA-aware order (Fig. 7): the "
+                                          "leading warp of each CTA and the leading CTA's warps are promoted first"),
+  KEYN(caps_wakeup,    onoff_names,       "prefetch = caps with sched = two_level: eager wake-up (4.4): a prefetch's fill "
+                                          "promotes its destination warp, evicting a stalled one from a full active set"),
   /* ---- run ---- */
   { "max_cycles", offsetof(ws_config, max_cycles), 1, 0, (int64_t)1 << 62, 0, NULL,
     "stop (and report) after this many cycles; 0 = no limit" },
@@ -427,6 +442,8 @@ static const named_row fermi_rows[] = {
   { "prefetch",        "off",  "the baseline has no prefetcher" },
   { "pf_entries",      "64",   "APOGEE Table 5.3a: \"Prefetch Table 64 Entry\"" },
   { "pf_queue",        "8",    "INFERRED: the thesis gives no depth (the apogee block's preset)" },
+  { "caps_order",      "off",  "the baseline's two-level scheduler: round robin" },
+  { "caps_wakeup",     "off",  "the baseline has no prefetcher to wake warps" },
   { "max_cycles",      "0",    "no limit" },
 };
 
@@ -458,6 +475,7 @@ static const named_row tiny_rows[] = {
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
   { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL },
+  { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "10000000", NULL },
 };
 
@@ -500,6 +518,7 @@ static const named_row fig4_2_rows[] = {
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
   { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL },
+  { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
 
@@ -638,6 +657,24 @@ int ws_config_check(const ws_config *c, char *err, size_t n) {
       return fail(err, n, "equalizer: eq_epoch = %d is shorter than eq_sample = %d (an epoch holds whole samples)",
                   c->eq_epoch, c->eq_sample);
   }
+  if (c->prefetch == WS_PF_CAPS) {
+    if (c->sched != WS_SCHED_GTO && c->sched != WS_SCHED_LRR && c->sched != WS_SCHED_TWO_LEVEL)
+      return fail(err, n, "prefetch = caps needs sched = gto, lrr or two_level (its FIFO uses the L1 port the LSU "
+                  "leaves free); have %s", sched_names[c->sched]);
+    caps_params cp;
+    ws_caps_params(c, &cp);
+    char why[256];
+    if (caps_params_check(&cp, why, sizeof why))   /* the block's own ranges: NCTA from ctas_per_sm */
+      return fail(err, n, "prefetch = caps: ctas_per_sm = %d, pf_queue = %d give an illegal caps block: %s",
+                  c->ctas_per_sm, c->pf_queue, why);
+  }
+  if ((c->caps_order || c->caps_wakeup) && (c->prefetch != WS_PF_CAPS || c->sched != WS_SCHED_TWO_LEVEL))
+    return fail(err, n, "caps_order and caps_wakeup need prefetch = caps and sched = two_level (they drive the tls "
+                "block's priority and wake-up inputs); have prefetch = %s, sched = %s",
+                prefetch_names[c->prefetch], sched_names[c->sched]);
+  if (c->caps_wakeup && c->rfc)
+    return fail(err, n, "caps_wakeup needs rfc = off: a wake-up that evicts a warp would flush a second register-file "
+                "cache slot in a cycle (the rfc block has one flush port)");
   if (c->prefetch == WS_PF_APOGEE) {
     if (c->sched != WS_SCHED_GTO && c->sched != WS_SCHED_LRR)
       return fail(err, n, "prefetch = apogee needs sched = gto or lrr (its L1 port is the one the LSU leaves free); "

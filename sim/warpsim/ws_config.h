@@ -42,8 +42,9 @@ enum ws_mascar_nonowner { WS_NONOWNER_HOLD = 0, WS_NONOWNER_ISSUE = 1 };
 ** thesis' inter-core locality aware policies with an l2mib block beside
 ** every L2 MSHR file sending dummy requests (Li, UBC 2015, Ch. 4) */
 enum ws_dram_sched { WS_DRAM_FRFCFS = 0, WS_DRAM_MSHR_M = 1, WS_DRAM_MSHR_S = 2, WS_DRAM_MSHR_SA = 3 };
-/* the L1 prefetcher: none, or APOGEE's prefetch table (the apogee block, Sethia's thesis Ch. V) */
-enum ws_prefetch { WS_PF_OFF = 0, WS_PF_APOGEE = 1 };
+/* the L1 prefetcher: none, APOGEE's prefetch table (the apogee block, Sethia's thesis Ch. V) or
+** the CTA-aware prefetcher (the caps block, Jeon et al., CAPS/CTAA) */
+enum ws_prefetch { WS_PF_OFF = 0, WS_PF_APOGEE = 1, WS_PF_CAPS = 2 };
 /* Equalizer (Sethia's thesis Ch. III): off, or on with Table 3.1's objective */
 enum ws_equalizer { WS_EQ_OFF = 0, WS_EQ_ENERGY = 1, WS_EQ_PERFORMANCE = 2 };
 
@@ -125,7 +126,9 @@ typedef struct ws_config {
   /* ---- the L1 prefetcher ---- */
   int prefetch;             /* enum ws_prefetch */
   int pf_entries;           /* apogee ENTRIES: prefetch table entries */
-  int pf_queue;             /* apogee PFQ: prefetch queue lines */
+  int pf_queue;             /* apogee PFQ, caps FIFO: prefetch queue entries */
+  int caps_order;           /* prefetch = caps, sched = two_level: CAPS' CTA-aware promotion order (tls warp_prio) */
+  int caps_wakeup;          /* prefetch = caps, sched = two_level: eager wake-up of a prefetch's warp (tls wake) */
   /* ---- run ---- */
   int64_t max_cycles;       /* stop (and report) after this many cycles; 0 = no limit */
 } ws_config;
@@ -168,5 +171,8 @@ void ws_config_print(const ws_config *c, FILE *f);
 /* the apogee block's parameters for prefetch = apogee (legal when ws_config_check passes) */
 struct apogee_params;
 void ws_apogee_params(const ws_config *c, struct apogee_params *p);
+/* the caps block's parameters for prefetch = caps */
+struct caps_params;
+void ws_caps_params(const ws_config *c, struct caps_params *p);
 
 #endif

@@ -16,9 +16,6 @@
 #include <string.h>
 
 #define WS_PAYLOAD(warp, reg) ((uint32_t)(warp) << 6 | (uint32_t)(reg))
-/* a prefetch's waiter in the L1 MSHR: the apogee block's tags (entry, warp, last line of its burst) */
-#define WS_PF_BIT 0x8000u
-#define WS_PF_PAYLOAD(entry, warp, last) (WS_PF_BIT | (uint32_t)(last) << 14 | (uint32_t)(entry) << 5 | (uint32_t)(warp))
 
 int ws_pipe_of(int op) {
   switch (op) {
@@ -52,6 +49,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     s->warp_changed |= (uint64_t)1 << slot;
     w->cta_slot = cs;
     w->warp_in_cta = k;
+    cta->warp_slot[k] = (int8_t)slot;
     int threads = g->kern.cta - k * 32;
     w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
     w->age = g->warp_age++;
@@ -62,6 +60,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     if (c->sched == WS_SCHED_TWO_LEVEL && g->now > 0)   /* the reset state holds every id: cycle 0 needs no launch */
       ws_warpq_push(&s->tls[slot % c->n_sched].launches, slot / c->n_sched);
   }
+  if (c->prefetch) ws_pf_placed(g, s, cs);
   s->live_ctas++;
   s->live_warps += g->warps_per_cta;
   s->eq.running++;
@@ -196,6 +195,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     if (l->is_store) s->stores++;
     else {
       s->loads++;
+      if (w->warp_in_cta == 0) s->ctas[w->cta_slot].lead_loaded = 1;
       if (l->n_lines == 0) {                     /* no active thread: nothing to wait for */
         s->loads_done++;
         w->reg_ready[in->dst] = now + 1;
@@ -406,7 +406,11 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     return WS_L1_DONE;
   }
   if (ws_cache_access(&s->l1, r->line, 0)) {
-    if (c->prefetch && ws_cache_take_pf(&s->l1, r->line)) s->pf.used_timely++;   /* a prefetched line's first use */
+    int64_t sent = c->prefetch ? ws_cache_take_pf(&s->l1, r->line) : 0;
+    if (sent) {                                  /* a prefetched line's first use */
+      s->pf.used_timely++;
+      s->pf.lead_sum += (uint64_t)(now - (sent - 1));
+    }
     ws_pkt p = {.line = r->line, .ready = now + c->l1_hit_latency, .tag = WS_PAYLOAD(r->warp, r->reg)};
     ws_ring_push(&s->hit_q, &p);
     s->l1s.load_hits++;
@@ -438,53 +442,6 @@ static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
     int b = lane * ob;                           /* thread t's offset at bits [t*ob +: ob] */
     q->push_offs[b / 32] |= (uint32_t)(off << (b % 32));
     if (b % 32 + ob > 32) q->push_offs[b / 32 + 1] |= (uint32_t)(off >> (32 - b % 32));
-  }
-}
-
-/* APOGEE's per-load statistics, from the block's outputs */
-static void ws_pf_count(ws_pf *p, const apogee_in *in, const apogee_out *o) {
-  if (in->ld_valid) {
-    p->loads++;
-    p->state[o->ld_state < 3 ? o->ld_state : 0]++;
-    if (o->ld_confirmed) {
-      p->confirmed++;
-      p->dist_sum += o->ld_dist;
-      p->dist_last = o->ld_dist;
-    }
-  }
-  p->bursts += o->pf_start;
-  p->bursts_dropped += o->pf_drop;
-  p->dist_up += o->dist_up;
-  p->dist_down += o->dist_down;
-  p->tia_fires += o->tia_fire;
-}
-
-/* the L1 MSHR's answer to a prefetch (sent, merged into a miss in flight, or refused: retried), and
-** what it says of the prefetches' use: a demand load merging into a prefetch's entry came before the
-** data (late), a prefetch's fill marks the line for the first demand hit (timely) or its eviction */
-static void ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int req, int pf_req,
-                       apogee_in *ai) {
-  const ws_config *c = &g->cfg;
-  ws_pf *p = &s->pf;
-  if (pf_req) {
-    if (out->req_alloc) {
-      ws_pkt pk = {.line = in->req_addr, .born = g->mem_now + 1, .sm = (uint16_t)s->id,
-                   .ready = g->now + c->mem_latency - 1};
-      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &pk);
-      p->mshr_pf[out->req_entry] = 1;
-      p->lines_sent++;
-    }
-    if (out->req_merge) p->lines_merged++;
-    if (out->req_alloc || out->req_merge) ai->pf_ready = 1;
-    else p->lines_retried++;                     /* refused: the head stays and tries again */
-  }
-  if (req && out->req_merge && p->mshr_pf[out->req_entry]) {
-    p->used_late++;
-    p->mshr_pf[out->req_entry] = 0;
-  }
-  if (in->fill_valid && out->fill_hit && p->mshr_pf[out->fill_entry]) {
-    ws_cache_mark_pf(&s->l1, in->fill_addr);
-    p->mshr_pf[out->fill_entry] = 0;
   }
 }
 
@@ -526,38 +483,23 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   int kind = from == FROM_NONE ? WS_L1_NONE : ws_l1_access(g, s, &r, nonowner, &in);
   int req = kind == WS_L1_MISS, accepted = kind == WS_L1_DONE;
 
-  /* APOGEE: the load's first L1 access shows it to the table (all its lanes, the hit or miss);
-  ** the queue's head takes the L1 port when the LSU leaves it free */
-  int pf = c->prefetch == WS_PF_APOGEE, pf_req = 0;
-  apogee_in ai;
-  apogee_out ao;
+  /* the prefetcher: the load's first L1 access shows it to the block (its lanes or requests, the
+  ** hit or miss); the prefetch head takes the L1 port when the LSU leaves it free (demand first) */
+  int pf = c->prefetch != WS_PF_OFF, pf_req = 0;
   if (pf) {
-    memset(&ai, 0, sizeof ai);
-    if (from == FROM_LSU && !l->is_store && !l->pf_shown) {
-      l->pf_shown = 1;
-      ai.ld_valid = 1;
-      ai.ld_pc = (uint32_t)l->pc & 1023;         /* PC_BITS = 10 */
-      ai.ld_warp = (uint32_t)l->warp;
-      ai.ld_mask = l->active;
-      for (int lane = 0; lane < 32; lane++) ai.ld_addr[lane] = (uint32_t)l->addr[lane];   /* ADDR_BITS = 32: a word a lane */
-      ai.ld_hit = kind == WS_L1_DONE;
-      /* n = the threads of the SM's resident CTAs: their warps, finished ones included (a warp that
-      ** finished early does not shorten the others' stride) */
-      for (int k = 0; k < c->ctas_per_sm; k++)
-        if (s->ctas[k].live) ai.n_warps += (uint32_t)s->ctas[k].warps;
-    }
-    ws_slot_eval(&s->pf.slot, &ai, &ao);         /* no output depends on pf_ready, pf_present or a fill */
-    ws_pf_count(&s->pf, &ai, &ao);
-    if (from == FROM_NONE && ao.pf_valid && s->live_warps) {
-      uint64_t line = ao.pf_line;                /* 32-bit byte address >> log2(line_bytes) */
-      if (ws_cache_probe(&s->l1, line)) {
-        ai.pf_ready = ai.pf_present = 1;         /* already cached: dropped, and reported */
-        s->pf.lines_present++;
-      } else {
+    ws_pf_load ld = {.pc = l->pc, .slot = l->warp, .hit = kind == WS_L1_DONE, .lsu = l};
+    int show = from == FROM_LSU && !l->is_store && !l->pf_shown, hv;
+    uint64_t hline;
+    uint32_t hpay;
+    if (show) l->pf_shown = 1;
+    ws_pf_eval(g, s, show ? &ld : NULL, &hv, &hline, &hpay);
+    if (from == FROM_NONE && hv && s->live_warps) {
+      if (ws_cache_probe(&s->l1, hline)) ws_pf_taken(g, s, 1);   /* already cached: dropped (and reported) */
+      else {
         pf_req = 1;
         in.req_valid = 1;
-        in.req_addr = line;
-        in.req_payload = WS_PF_PAYLOAD(ao.pf_entry, ao.pf_warp, ao.pf_last);
+        in.req_addr = hline;
+        in.req_payload = hpay;
         in.req_noalloc = ws_ring_full(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q);
       }
     }
@@ -586,7 +528,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_slot_step(&s->l1_mshr, &in, &out);
     s->l1_mshr_held = ws_mshr_held_after(&in, &out);
     ws_mshr_count(&s->l1m, &out, req || pf_req);
-    if (pf) ws_pf_mshr(g, s, &in, &out, req, pf_req, &ai);
+    if (pf) ws_pf_mshr(g, s, &in, &out, req, pf_req);
     if (req) {
       if (out.req_alloc) {
         ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
@@ -598,12 +540,8 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
         accepted = 1;
       } else if (nonowner) m->nacks_nonowner++;
     }
-    if (out.drain_valid && (out.drain_payload & WS_PF_BIT)) {   /* a prefetch's waiter: its tags back to the table */
-      ai.fill_valid = 1;
-      ai.fill_last = out.drain_payload >> 14 & 1;
-      ai.fill_entry = out.drain_payload >> 5 & 63;
-      ai.fill_warp = out.drain_payload & 31;
-    } else if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
+    if (out.drain_valid && (out.drain_payload & WS_PF_BIT)) ws_pf_filled(g, s, out.drain_payload);
+    else if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
     s->oaws.mshr_alloc = out.req_alloc != 0;
     s->oaws.mshr_free = out.drain_valid && out.drain_last;   /* drain_ready is 1 */
   }
@@ -653,7 +591,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     else l->busy = l->tail = 0;
   }
 
-  if (pf) ws_slot_tick(&s->pf.slot, &ai);
+  if (pf) ws_pf_tick(g, s);
 
   ws_pkt *h = ws_ring_head(&s->hit_q);
   if (h && h->ready <= now) {

@@ -87,16 +87,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
   }
   if (!bad && c->equalizer != WS_EQ_OFF && ws_eq_init(g, err, n)) return -1;
-  if (!bad && c->prefetch == WS_PF_APOGEE) {
-    apogee_params ap;
-    ws_apogee_params(c, &ap);
-    for (int i = 0; i < c->n_sm; i++) {
-      char owner[24];
-      snprintf(owner, sizeof owner, "SM %d", i);
-      if (ws_slot_init(&g->sm[i].pf.slot, "apogee", &ap, sizeof(apogee_in), sizeof(apogee_out), owner, err, n))
-        return -1;
-    }
-  }
+  if (!bad && c->prefetch != WS_PF_OFF && ws_pf_init(g, err, n)) return -1;
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &g->part[i];
     p->id = i;
@@ -137,6 +128,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
 }
 
 void ws_gpu_free(ws_gpu *g) {
+  ws_pf_free(g);
   for (int i = 0; g->sm && i < g->cfg.n_sm; i++) {
     ws_sm *s = &g->sm[i];
     free(s->warps);
@@ -152,7 +144,6 @@ void ws_gpu_free(ws_gpu *g) {
     ws_slot_free(&s->oaws.slot);
     ws_tls_free(s);
     ws_slot_free(&s->eq.slot);
-    ws_slot_free(&s->pf.slot);
     if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
   for (int i = 0; g->part && i < g->cfg.n_part; i++) {
@@ -370,11 +361,12 @@ static void ws_mib_sum(const ws_gpu *g, uint64_t d[3]) {
   }
 }
 
-/* APOGEE's counters over every SM, and the measures built from them (docs/warpsim.md, "APOGEE") */
+/* the prefetcher's counters over every SM, and the measures built from them (docs/warpsim.md,
+** "APOGEE", "CAPS") */
 typedef struct ws_pf_totals {
   ws_pf    p;
   uint64_t demand_misses, demand_allocs;
-  double   accuracy, coverage, traffic, mean_dist;
+  double   accuracy, coverage, traffic, mean_dist, lead;
 } ws_pf_totals;
 
 static ws_pf_totals ws_pf_sum(const ws_gpu *g) {
@@ -390,6 +382,9 @@ static ws_pf_totals ws_pf_sum(const ws_gpu *g) {
     a->lines_present += p->lines_present; a->lines_sent += p->lines_sent; a->lines_merged += p->lines_merged;
     a->lines_retried += p->lines_retried; a->used_timely += p->used_timely; a->used_late += p->used_late;
     a->evicted_unused += p->evicted_unused; a->tia_fires += p->tia_fires;
+    a->trig_case1 += p->trig_case1; a->trig_case2 += p->trig_case2; a->trig_drop += p->trig_drop;
+    a->mispred += p->mispred; a->throttled += p->throttled; a->strides += p->strides;
+    a->wakeups += p->wakeups; a->lead_sum += p->lead_sum;
     if (i == 0) a->dist_last = p->dist_last;
     t.demand_misses += g->sm[i].l1s.load_misses;
     t.demand_allocs += g->sm[i].l1m.alloc;
@@ -399,6 +394,7 @@ static ws_pf_totals ws_pf_sum(const ws_gpu *g) {
   t.coverage = ws_ratio(a->used_timely, a->used_timely + t.demand_misses);
   t.traffic = ws_ratio(a->lines_sent, a->lines_sent + t.demand_allocs);
   t.mean_dist = ws_ratio(a->dist_sum, a->confirmed);
+  t.lead = ws_ratio(a->lead_sum, a->used_timely + a->used_late);
   return t;
 }
 
@@ -467,6 +463,23 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
                " dropped (%" PRIu64 " sent before their first miss left the L2)\n", "DRAM scheduler (MIB)",
             ws_dram_sched_label[c->dram_sched], d[0], d[1], d[0] - d[1], d[2]);
   }
+  if (c->prefetch == WS_PF_CAPS) {
+    ws_pf_totals p = ws_pf_sum(g);
+    fprintf(f, "  %-26s %" PRIu64 " targeted loads, %" PRIu64 " with a stride; %" PRIu64 " strides learnt, triggers: "
+               "Case 1 %" PRIu64 ", Case 2 %" PRIu64 ", dropped %" PRIu64 "; %" PRIu64 " mispredicted requests, %"
+               PRIu64 " throttled loads; %" PRIu64 " prefetches generated\n",
+            "CAPS tables", p.p.loads, p.p.confirmed, p.p.strides, p.p.trig_case1, p.p.trig_case2, p.p.trig_drop,
+            p.p.mispred, p.p.throttled, p.p.bursts);
+  }
+  if (c->prefetch != WS_PF_OFF) {
+    ws_pf_totals p = ws_pf_sum(g);
+    fprintf(f, "  %-26s %" PRIu64 " lines sent, %" PRIu64 " merged into misses in flight, %" PRIu64
+               " already cached; used on time %" PRIu64 ", late %" PRIu64 ", evicted unused %" PRIu64
+               "; accuracy %.1f %%, coverage %.1f %%, lead %.1f cycles, %.1f %% of L1 miss traffic\n",
+            c->prefetch == WS_PF_CAPS ? "CAPS prefetches" : "APOGEE prefetches", p.p.lines_sent, p.p.lines_merged,
+            p.p.lines_present, p.p.used_timely, p.p.used_late, p.p.evicted_unused, 100 * p.accuracy,
+            100 * p.coverage, p.lead, 100 * p.traffic);
+  }
   if (c->prefetch == WS_PF_APOGEE) {
     ws_pf_totals p = ws_pf_sum(g);
     fprintf(f, "  %-26s %" PRIu64 " loads seen, %" PRIu64 " confirmed (mean distance %.2f), %" PRIu64
@@ -474,11 +487,6 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
                "; the burst meant for a load: none %" PRIu64 ", pending %" PRIu64 ", back %" PRIu64 "\n",
             "APOGEE table", p.p.loads, p.p.confirmed, p.mean_dist, p.p.bursts, p.p.bursts_dropped, p.p.tia_fires,
             p.p.dist_up, p.p.dist_down, p.p.state[0], p.p.state[1], p.p.state[2]);
-    fprintf(f, "  %-26s %" PRIu64 " lines sent, %" PRIu64 " merged into misses in flight, %" PRIu64
-               " already cached; used on time %" PRIu64 ", late %" PRIu64 ", evicted unused %" PRIu64
-               "; accuracy %.1f %%, coverage %.1f %%, %.1f %% of L1 miss traffic\n",
-            "APOGEE prefetches", p.p.lines_sent, p.p.lines_merged, p.p.lines_present, p.p.used_timely,
-            p.p.used_late, p.p.evicted_unused, 100 * p.accuracy, 100 * p.coverage, 100 * p.traffic);
   }
   if (WS_SCHED_IS_OAWS(c->sched)) {
     ws_oaws_totals o = ws_oaws_sum(g);
@@ -603,20 +611,29 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
             o.occluded_slots, o.occluded_warps, o.gated_loads, o.locality_cycles, ws_ratio(o.ocw_sum, o.ocw_samples));
   }
   if (c->equalizer != WS_EQ_OFF) ws_eq_json(g, f);
-  if (c->prefetch == WS_PF_APOGEE) {
+  if (c->prefetch != WS_PF_OFF) {
     ws_pf_totals p = ws_pf_sum(g);
-    fprintf(f, ",\n  \"prefetch\": {\"kind\": \"apogee\", \"loads\": %" PRIu64 ", \"confirmed\": %" PRIu64
-               ", \"mean_distance\": %.6f, \"last_distance_sm0\": %" PRIu64 ", \"bursts\": %" PRIu64
-               ", \"bursts_dropped\": %" PRIu64 ", \"tia_fires\": %" PRIu64 ", \"distance_up\": %" PRIu64
-               ", \"distance_down\": %" PRIu64 ", \"state_none\": %" PRIu64 ", \"state_pending\": %" PRIu64
-               ", \"state_back\": %" PRIu64 ", \"lines_sent\": %" PRIu64 ", \"lines_merged\": %" PRIu64
-               ", \"lines_present\": %" PRIu64 ", \"lines_retried\": %" PRIu64 ", \"used_on_time\": %" PRIu64
-               ", \"used_late\": %" PRIu64 ", \"evicted_unused\": %" PRIu64 ", \"accuracy\": %.6f"
-               ", \"coverage\": %.6f, \"traffic_share\": %.6f}",
-            p.p.loads, p.p.confirmed, p.mean_dist, p.p.dist_last, p.p.bursts, p.p.bursts_dropped, p.p.tia_fires,
-            p.p.dist_up, p.p.dist_down, p.p.state[0], p.p.state[1], p.p.state[2], p.p.lines_sent,
-            p.p.lines_merged, p.p.lines_present, p.p.lines_retried, p.p.used_timely, p.p.used_late,
-            p.p.evicted_unused, p.accuracy, p.coverage, p.traffic);
+    fprintf(f, ",\n  \"prefetch\": {\"kind\": \"%s\", \"loads\": %" PRIu64 ", ",
+            c->prefetch == WS_PF_CAPS ? "caps" : "apogee", p.p.loads);
+    if (c->prefetch == WS_PF_APOGEE)
+      fprintf(f, "\"confirmed\": %" PRIu64 ", \"mean_distance\": %.6f, \"last_distance_sm0\": %" PRIu64
+                 ", \"bursts\": %" PRIu64 ", \"bursts_dropped\": %" PRIu64 ", \"tia_fires\": %" PRIu64
+                 ", \"distance_up\": %" PRIu64 ", \"distance_down\": %" PRIu64 ", \"state_none\": %" PRIu64
+                 ", \"state_pending\": %" PRIu64 ", \"state_back\": %" PRIu64 ", ",
+              p.p.confirmed, p.mean_dist, p.p.dist_last, p.p.bursts, p.p.bursts_dropped, p.p.tia_fires,
+              p.p.dist_up, p.p.dist_down, p.p.state[0], p.p.state[1], p.p.state[2]);
+    else
+      fprintf(f, "\"with_stride\": %" PRIu64 ", \"strides_learnt\": %" PRIu64 ", \"case1_triggers\": %" PRIu64
+                 ", \"case2_triggers\": %" PRIu64 ", \"triggers_dropped\": %" PRIu64 ", \"mispredicted\": %" PRIu64
+                 ", \"throttled\": %" PRIu64 ", \"generated\": %" PRIu64 ", \"wakeups\": %" PRIu64 ", ",
+              p.p.confirmed, p.p.strides, p.p.trig_case1, p.p.trig_case2, p.p.trig_drop, p.p.mispred,
+              p.p.throttled, p.p.bursts, p.p.wakeups);
+    fprintf(f, "\"lines_sent\": %" PRIu64 ", \"lines_merged\": %" PRIu64 ", \"lines_present\": %" PRIu64
+               ", \"lines_retried\": %" PRIu64 ", \"used_on_time\": %" PRIu64 ", \"used_late\": %" PRIu64
+               ", \"evicted_unused\": %" PRIu64 ", \"accuracy\": %.6f, \"coverage\": %.6f, \"lead_cycles\": %.6f"
+               ", \"traffic_share\": %.6f}",
+            p.p.lines_sent, p.p.lines_merged, p.p.lines_present, p.p.lines_retried, p.p.used_timely,
+            p.p.used_late, p.p.evicted_unused, p.accuracy, p.coverage, p.lead, p.traffic);
   }
   if (c->dram_sched != WS_DRAM_FRFCFS) {
     uint64_t d[3];

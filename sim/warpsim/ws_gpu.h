@@ -27,6 +27,7 @@
 #include "eqvote_io.h"
 #include "l2mib_io.h"
 #include "apogee_io.h"
+#include "caps_io.h"
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
@@ -59,7 +60,8 @@ typedef struct ws_cache {
   uint64_t *tag;          /* sets x ways; valid when stamp != 0 */
   uint64_t *stamp;        /* last use (LRU: smallest is the victim) */
   uint8_t  *dirty;
-  uint8_t  *pf;           /* a prefetch brought the line and no demand load has used it yet */
+  int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
+                          ** was sent + 1 (0: none) */
   uint64_t  clock;
   int       victim_pf;    /* the last ws_cache_fill evicted such a line */
 } ws_cache;
@@ -99,7 +101,8 @@ typedef struct ws_cta {
   int     paused;               /* Equalizer paused it: its warps issue nothing */
   int64_t ctaid;
   int     warps, warps_done, at_barrier;
-  int     first_slot;           /* warp slots first_slot .. first_slot + warps - 1 */
+  int8_t  warp_slot[32];        /* the warp slot of its k-th warp */
+  int     lead_loaded;          /* its first warp issued a load (CAPS' CTA-aware order) */
 } ws_cta;
 
 enum { WS_PIPE_MEM = 0, WS_PIPE_ALU, WS_PIPE_SFU, WS_PIPES };
@@ -201,17 +204,34 @@ typedef struct ws_oaws {
   uint64_t  ocw_sum, ocw_samples;/* dynamic: OCW averaged over the kernel's cycles */
 } ws_oaws;
 
-/* APOGEE (prefetch = apogee) on one SM: the apogee block in the L1
-** controller, and what warpsim learns of its prefetches from the L1's MSHR */
+/* the L1 prefetcher (prefetch = apogee | caps) on one SM: its block in the L1
+** controller, this cycle's inputs and outputs, and what warpsim learns of its
+** prefetches from the L1's MSHR (ws_pf.c) */
 typedef struct ws_pf {
-  ws_slot   slot;
-  uint8_t   mshr_pf[64];        /* per L1 MSHR entry: a prefetch allocated it and no demand load merged yet */
+  ws_slot    slot;
+  apogee_in  ai;                /* prefetch = apogee: this cycle's inputs and outputs */
+  apogee_out ao;
+  caps_in    ci;                /* prefetch = caps */
+  caps_out   co;
+  ws_warpq   launches;          /* caps: CTA slots placed, waiting for the block's launch port */
+  int        wake;              /* caps_wakeup: a prefetch's destination warp slot + 1, for next cycle's tls */
+  uint8_t    mshr_pf[64];       /* per L1 MSHR entry: a prefetch allocated it and no demand load merged yet */
+  int64_t    mshr_sent[64];     /* the cycle it was sent */
   /* statistics */
-  uint64_t  loads, confirmed, bursts, bursts_dropped, dist_up, dist_down, dist_sum, dist_last;
-  uint64_t  state[3];           /* loads that found the burst meant for them: none, pending (01), back (10) */
-  uint64_t  lines_present, lines_sent, lines_merged, lines_retried;
-  uint64_t  used_timely, used_late, evicted_unused, tia_fires;
+  uint64_t   loads, confirmed, bursts, bursts_dropped, dist_up, dist_down, dist_sum, dist_last;
+  uint64_t   state[3];          /* apogee: loads that found the burst meant for them none, pending (01), back (10) */
+  uint64_t   trig_case1, trig_case2, trig_drop, mispred, throttled, strides;   /* caps */
+  uint64_t   wakeups, wake_evicts;  /* caps_wakeup: warps the wake-up promoted; of them, into a stalled warp's slot */
+  uint64_t   lines_present, lines_sent, lines_merged, lines_retried;
+  uint64_t   used_timely, used_late, evicted_unused, tia_fires;
+  uint64_t   lead_sum;          /* cycles from sending a prefetch to its first demand use, summed */
 } ws_pf;
+
+/* a load as the L1 prefetcher sees it, in the cycle its first line reaches the L1 */
+typedef struct ws_pf_load {
+  int             pc, slot, hit;
+  const ws_lsu   *lsu;
+} ws_pf_load;
 
 /* the two-level scheduler (sched = two_level): one tls block per scheduler;
 ** scheduler k's warp id i is the SM's warp slot k + i * n_sched */
@@ -401,11 +421,12 @@ int     ws_cache_access(ws_cache *c, uint64_t line, int write);
 ** evicted (*victim_dirty says if it was dirty) */
 int     ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty);
 void    ws_cache_invalidate(ws_cache *c, uint64_t line);
-/* the prefetch flag: is the line there (no LRU update); mark a line a prefetch
-** filled; a demand access takes the flag (1 if it was set) */
+/* the prefetch mark: is the line there (no LRU update); mark a line a prefetch
+** sent at cycle SENT filled; a demand access takes the mark (SENT + 1, or 0 if
+** the line has none) */
 int     ws_cache_probe(const ws_cache *c, uint64_t line);
-void    ws_cache_mark_pf(ws_cache *c, uint64_t line);
-int     ws_cache_take_pf(ws_cache *c, uint64_t line);
+void    ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent);
+int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 int     ws_ring_init(ws_ring *r, int cap);
 void    ws_ring_free(ws_ring *r);
 static inline int     ws_ring_full(const ws_ring *r) { return r->count == r->cap; }
@@ -441,6 +462,19 @@ int     ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n);
 void    ws_tls_free(ws_sm *s);
 void    ws_schedule_tls(ws_gpu *g, ws_sm *s);
 void    ws_tls_edge(ws_gpu *g, ws_sm *s);
+/* the L1 prefetcher (ws_pf.c): its slots; this cycle's outputs for LOAD (NULL: none), and the
+** head it offers (*valid, *line, *payload: the L1 MSHR waiter); the head taken (PRESENT: it was
+** cached and dropped); the L1 MSHR's answer (ws_pf_mshr); a prefetch's waiter drained; the edge;
+** a CTA placed in slot CS */
+int     ws_pf_init(ws_gpu *g, char *err, size_t n);
+void    ws_pf_free(ws_gpu *g);
+void    ws_pf_eval(ws_gpu *g, ws_sm *s, const ws_pf_load *load, int *valid, uint64_t *line, uint32_t *payload);
+void    ws_pf_taken(ws_gpu *g, ws_sm *s, int present);
+void    ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int req, int pf_req);
+void    ws_pf_filled(ws_gpu *g, ws_sm *s, uint32_t payload);
+void    ws_pf_tick(ws_gpu *g, ws_sm *s);
+void    ws_pf_placed(ws_gpu *g, ws_sm *s, int cs);
+#define WS_PF_BIT 0x8000u       /* an L1 MSHR waiter that is a prefetch (payloads: ws_pf.c) */
 /* rfc = on: a load's value is back: it waits for the cache's write port */
 void    ws_rfc_returned(ws_gpu *g, ws_sm *s, int slot, int reg);
 void    ws_schedule_mascar(ws_gpu *g, ws_sm *s);

@@ -45,7 +45,7 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   c->tag = calloc(n, sizeof *c->tag);
   c->stamp = calloc(n, sizeof *c->stamp);
   c->dirty = calloc(n, 1);
-  c->pf = calloc(n, 1);
+  c->pf = calloc(n, sizeof *c->pf);
   return c->tag && c->stamp && c->dirty && c->pf ? 0 : -1;
 }
 
@@ -55,7 +55,8 @@ void ws_cache_free(ws_cache *c) {
   free(c->dirty);
   free(c->pf);
   c->tag = c->stamp = NULL;
-  c->dirty = c->pf = NULL;
+  c->dirty = NULL;
+  c->pf = NULL;
 }
 
 static int ws_cache_find(const ws_cache *c, uint64_t line) {
@@ -91,7 +92,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   }
   int evicted = c->stamp[v] != 0;
   if (evicted) { *victim = c->tag[v]; *victim_dirty = c->dirty[v]; }
-  c->victim_pf = evicted && c->pf[v];
+  c->victim_pf = evicted && c->pf[v] != 0;
   c->pf[v] = 0;
   c->tag[v] = line;
   c->stamp[v] = ++c->clock;
@@ -109,18 +110,19 @@ int ws_cache_probe(const ws_cache *c, uint64_t line) {
   return c->sets != 0 && ws_cache_find(c, line) >= 0;
 }
 
-void ws_cache_mark_pf(ws_cache *c, uint64_t line) {
+void ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) c->pf[i] = 1;
+  if (i >= 0) c->pf[i] = sent + 1;
 }
 
-int ws_cache_take_pf(ws_cache *c, uint64_t line) {
+int64_t ws_cache_take_pf(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return 0;
   int i = ws_cache_find(c, line);
   if (i < 0 || !c->pf[i]) return 0;
+  int64_t v = c->pf[i];
   c->pf[i] = 0;
-  return 1;
+  return v;
 }
 
 /* ---- the coalescer ---------------------------------------------------------- */

@@ -35,7 +35,8 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
     t->warps = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
     t->wb = 1;
     while ((1 << t->wb) < t->warps) t->wb++;
-    tls_params p = {.WARPS = t->warps, .ACTIVE = c->tls_active, .INNER = c->tls_inner};
+    tls_params p = {.WARPS = t->warps, .ACTIVE = c->tls_active, .INNER = c->tls_inner,
+                    .CAPS = c->caps_order || c->caps_wakeup};   /* CAPS' priority and wake-up inputs */
     snprintf(owner, sizeof owner, "SM %d scheduler %d", s->id, k);
     if (tls_params_check(&p, err, n) ||
         ws_slot_init(&t->slot, "tls", &p, sizeof(tls_in), sizeof(tls_out), owner, err, n))
@@ -75,6 +76,28 @@ static int ws_tls_slot_warp(const ws_tls *t, int a) {
   uint32_t v = t->o.active_warp[at / 32] >> (at % 32);
   if (at % 32 + t->wb > 32) v |= t->o.active_warp[at / 32 + 1] << (32 - at % 32);
   return (int)(v & ((1u << t->wb) - 1));
+}
+
+/* CAPS' CTA-aware order (Jeon et al. 4.1, Fig. 7) as the tls block's promotion priority for
+** scheduler k: the first warp of every CTA whose first warp has not issued a load yet (it
+** becomes the leading warp that records the CTA's bases), and every warp of the leading CTA
+** (the oldest resident one), whose trailing warps learn the stride.  The paper puts the
+** leading warps first and fills the ready queue with the leading CTA's warps; one priority bit
+** merges the two classes (docs/warpsim.md, "CAPS"). */
+static uint64_t ws_caps_prio(const ws_gpu *g, const ws_sm *s, int k) {
+  const ws_config *c = &g->cfg;
+  int lead = -1;
+  for (int q = 0; q < c->ctas_per_sm; q++)
+    if (s->ctas[q].live && (lead < 0 || s->ctas[q].ctaid < s->ctas[lead].ctaid)) lead = q;
+  uint64_t prio = 0;
+  for (uint64_t r = s->sched_warps[k]; r; r &= r - 1) {
+    int w = __builtin_ctzll(r);
+    const ws_warp *wp = &s->warps[w];
+    if (!wp->live) continue;
+    const ws_cta *cta = &s->ctas[wp->cta_slot];
+    if (wp->cta_slot == lead || (wp->warp_in_cta == 0 && !cta->lead_loaded)) prio |= bit(w / c->n_sched);
+  }
+  return prio;
 }
 
 /* this cycle's slot -> warp id map, from the registered outputs */
@@ -173,6 +196,13 @@ void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
     /* pending warps: ready when not waiting on a load of their own or at a barrier */
     for (uint64_t r = s->next_valid & ~s->next_ll & ~s->next_bar & s->sched_warps[k]; r; r &= r - 1)
       in->warp_ready |= bit(__builtin_ctzll(r) / c->n_sched);
+    if (c->caps_order) in->warp_prio = ws_caps_prio(g, s, k);
+    int wake = s->pf.wake - 1;
+    if (wake >= 0 && wake % c->n_sched == k) {   /* a prefetch for this warp arrived last cycle */
+      in->wake = 1;
+      in->wake_warp = (uint32_t)(wake / c->n_sched);
+      s->pf.wake = 0;
+    }
     uint64_t blocked = ws_pipe_blocked(g, s);   /* after the other schedulers' issues this cycle */
     for (int a = 0; a < c->tls_active; a++) {
       if (t->slot_warp[a] < 0) continue;
@@ -188,6 +218,10 @@ void ws_schedule_tls(ws_gpu *g, ws_sm *s) {
       if (s->ready_at[w] <= now && !(blocked & b)) in->slot_ready |= 1u << a;
     }
     ws_slot_eval(&t->slot, in, &t->o);
+    if (in->wake && t->o.promote && t->o.promote_warp == in->wake_warp) {
+      s->pf.wakeups++;
+      s->pf.wake_evicts += t->o.wake_evict;
+    }
     if (t->o.demote && !g->finished) t->demotions++;
     if (t->o.promote && !g->finished) t->promotions++;
     int w = k + (int)t->o.pick_warp * c->n_sched, real = t->o.issue && (s->next_valid >> w & 1);

@@ -25,6 +25,14 @@
 **           R. a promoted warp issues its marked instruction (resume) and is
 **              demoted at its next one; an exit frees the slot without a
 **              demotion; launch of a free id, a launch of a live id ignored.
+**           (CAPS = 1 only)
+**           C. CAPS' CTA-aware order as a priority: a prioritised ready warp
+**              is promoted before the round robin's next.
+**           W. CAPS' eager wake-up: with every slot held, the woken warp
+**              takes the lowest stalled slot that is not the pick, whose warp
+**              goes to pending; a warp that is not ready, an active warp, or
+**              a full set with no stalled slot: nothing; with a free slot,
+**              the woken warp goes before round robin.
 */
 #include "tls_io.h"
 #include "stim.h"
@@ -48,8 +56,8 @@ static void tl_dims_of(tl_dims *d, const tls_params *p) {
 typedef struct tl_rand {
   tl_dims  d;
   uint64_t rng, left;
-  unsigned k_ready, k_llc, k_exit, k_wready, k_launch;
-  uint64_t demotes, promotes, retires, full_cycles, waits, issues;
+  unsigned k_ready, k_llc, k_exit, k_wready, k_launch, k_prio, k_wake;
+  uint64_t demotes, promotes, retires, full_cycles, waits, issues, evicts;
 } tl_rand;
 
 static unsigned tl_k(tl_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
@@ -68,6 +76,9 @@ static void tl_regime(tl_rand *r) {
   }
   r->k_exit = wg_rand_below(&r->rng, 3) == 0;     /* 1/8 of issues when on */
   r->k_launch = tl_k(r, 0, 6);
+  /* CAPS' inputs: half the regimes leave them 0 (the plain scheduler) */
+  r->k_prio = wg_rand_below(&r->rng, 2) ? tl_k(r, 1, 6) : 0;
+  r->k_wake = wg_rand_below(&r->rng, 2) ? tl_k(r, 1, 6) : 0;
 }
 
 static int tl_rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -92,6 +103,9 @@ static void tl_rand_next(void *vs, uint64_t cycle, void *vin) {
   in->warp_ready = wg_rand_bits8(&r->rng, r->k_wready) & r->d.wmask;
   in->launch = wg_rand_below(&r->rng, 8) < r->k_launch;
   in->launch_warp = wg_rand_below(&r->rng, 1u << r->d.WB);   /* ids >= WARPS too */
+  in->warp_prio = r->k_prio ? wg_rand_bits8(&r->rng, r->k_prio) & r->d.wmask : 0;
+  in->wake = wg_rand_below(&r->rng, 8) < r->k_wake;
+  in->wake_warp = wg_rand_below(&r->rng, 1u << r->d.WB);      /* ids >= WARPS too */
 }
 
 static int tl_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
@@ -101,15 +115,16 @@ static int tl_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   r->promotes += o->promote;
   r->retires += o->retire;
   r->issues += o->issue;
+  r->evicts += o->wake_evict;
   r->full_cycles += o->active_full;
   r->waits += o->active_full && o->pending;   /* pending warps queue for a slot */
   uint64_t c = cycle + 1, p = 10000;
   while (p < c && p <= UINT64_MAX / 10) p *= 10;
   if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000))
-    fprintf(stderr, "tls random coverage, %llu cycles: %llu issues, %llu demotions, %llu promotions, %llu exits; "
-            "active set full %.1f%% of cycles, full with warps in the pending level %.1f%%\n",
+    fprintf(stderr, "tls random coverage, %llu cycles: %llu issues, %llu demotions, %llu promotions, %llu exits, "
+            "%llu wake-up evictions; active set full %.1f%% of cycles, full with warps in the pending level %.1f%%\n",
             (unsigned long long)c, (unsigned long long)r->issues, (unsigned long long)r->demotes,
-            (unsigned long long)r->promotes, (unsigned long long)r->retires,
+            (unsigned long long)r->promotes, (unsigned long long)r->retires, (unsigned long long)r->evicts,
             100.0 * (double)r->full_cycles / (double)c, 100.0 * (double)r->waits / (double)c);
   if (c == 100000 && (!r->demotes || !r->promotes || !r->retires || !r->full_cycles)) {
     snprintf(msg, n, "random stimulus: in 100000 cycles %llu demotions, %llu promotions, %llu exits, %llu full cycles "
@@ -126,14 +141,14 @@ const wg_stim_ops tls_random_stim = {"tls", "random", sizeof(tl_rand), tl_rand_i
                                      tl_rand_next, tl_rand_check, tl_unbounded};
 
 /* -------------------------------------------------------------- directed */
-#define TL_MAX_STEPS 64
+#define TL_MAX_STEPS 96
 #define TL_X (-1)
 
 typedef struct tl_step {
-  int8_t rst, launch, lw;
+  int8_t rst, launch, lw, wake, wwarp;
   uint32_t ready, llc, exit;
-  uint64_t wready;
-  int8_t issue, demote, retire, pslot, pwarp, promote, prslot, prwarp, full;   /* TL_X: don't care */
+  uint64_t wready, prio;
+  int8_t issue, demote, retire, pslot, pwarp, promote, prslot, prwarp, full, evict, ewarp;   /* TL_X: don't care */
   int64_t avalid;                   /* TL_X or the active_valid vector */
   uint64_t pend_set, pend_clr;      /* pending bits that must be 1 / 0 */
   int8_t slotw[2][2];               /* {slot, warp} pairs the active set must hold; slot -1: none */
@@ -147,6 +162,7 @@ static tl_step *tl_add(tl_dir *d, const char *what) {
   tl_step *s = &d->s[d->n++];
   memset(s, 0, sizeof *s);
   s->issue = s->demote = s->retire = s->pslot = s->pwarp = s->promote = s->prslot = s->prwarp = s->full = TL_X;
+  s->evict = s->ewarp = TL_X;
   s->avalid = TL_X;
   s->slotw[0][0] = s->slotw[1][0] = -1;
   s->what = what;
@@ -160,7 +176,7 @@ static void tl_prom(tl_step *s, int slot, int warp) { s->promote = 1; s->prslot 
 static void tl_noprom(tl_step *s) { s->promote = 0; s->prslot = s->prwarp = 0; }
 static uint64_t tl_w(int w) { return (uint64_t)1 << w; }
 
-static void tl_scenario(tl_dir *d) {
+static void tl_scenario(tl_dir *d, int caps) {
   const int A = d->d.A, W = d->d.W;
   const uint32_t all = d->d.amask;
   tl_step *s = tl_add(d, "reset: warps 0..A-1 active in slots 0..A-1");
@@ -216,6 +232,33 @@ static void tl_scenario(tl_dir *d) {
   s->wready = tl_w(A) | tl_w(A + 1); tl_none(s); tl_prom(s, 1, A); s->pend_clr = tl_w(0);
   s = tl_add(d, "R: the set is full");
   tl_none(s); tl_noprom(s); s->full = 1; s->avalid = all; s->slotw[0][0] = 1; s->slotw[0][1] = (int8_t)A;
+  if (!caps) return;
+  /* C. CAPS' CTA-aware order (Fig. 7) as a promotion priority */
+  s = tl_add(d, "reset");
+  s->rst = 1;
+  s = tl_add(d, "C: slot 0's warp 0 is demoted (marked instruction)");
+  s->llc = 1; tl_pick(s, 0, 0, 0); tl_noprom(s);
+  s = tl_add(d, "C: warps A and A+1 ready, A+1 prioritised: A+1 goes first although round robin starts at A");
+  s->wready = tl_w(A) | tl_w(A + 1); s->prio = tl_w(A + 1); tl_none(s); tl_prom(s, 0, A + 1);
+  s->evict = 0;
+  /* W. eager wake-up (CAPS 4.4) */
+  s = tl_add(d, "W: every slot held; a wake-up for pending, ready warp A: slot 0 issues, the lowest stalled slot 1 "
+                "(warp 1) goes to pending and warp A takes it");
+  s->ready = all & ~2u; s->wready = tl_w(A); s->wake = 1; s->wwarp = (int8_t)A;
+  tl_pick(s, 1, 0, A + 1); tl_prom(s, 1, A); s->evict = 1; s->ewarp = 1; s->full = 1; s->pend_set = tl_w(A);
+  s = tl_add(d, "W: warp 1 is pending, warp A in slot 1; a wake-up for warp 1, not ready: nothing");
+  s->ready = 1; s->wake = 1; s->wwarp = 1; tl_pick(s, 1, 0, A + 1); tl_noprom(s); s->evict = 0; s->ewarp = 0;
+  s->pend_set = tl_w(1); s->pend_clr = tl_w(A); s->slotw[0][0] = 1; s->slotw[0][1] = (int8_t)A;
+  s = tl_add(d, "W: a wake-up for the active warp A: nothing");
+  s->ready = 1; s->wake = 1; s->wwarp = (int8_t)A; s->wready = tl_w(A); tl_pick(s, 1, 0, A + 1); tl_noprom(s); s->evict = 0;
+  s = tl_add(d, "W: every slot ready: no stalled slot, the wake-up of warp 1 (now ready) is dropped");
+  s->ready = all; s->wake = 1; s->wwarp = 1; s->wready = tl_w(1); tl_pick(s, 1, 0, A + 1); tl_noprom(s); s->evict = 0;
+  s->pend_set = tl_w(1);
+  s = tl_add(d, "W: slot 0 demoted (warp A+1): a free slot next cycle");
+  s->llc = 1; tl_pick(s, 0, 0, A + 1); tl_noprom(s);
+  s = tl_add(d, "W: warps 1 and A+2.. ready; the wake-up of warp 1 takes the free slot 0 before round robin");
+  s->wready = d->d.wmask & ~(uint64_t)all; s->wready |= tl_w(1); s->wake = 1; s->wwarp = 1; tl_none(s);
+  tl_prom(s, 0, 1); s->evict = 0;
 }
 
 static int tl_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -228,7 +271,7 @@ static int tl_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
              "(INNER = 0; use --preset gebhart or small)");
     return 1;
   }
-  tl_scenario(d);
+  tl_scenario(d, ((const tls_params *)vp)->CAPS != 0);
   return 0;
 }
 
@@ -245,6 +288,9 @@ static void tl_dir_next(void *vs, uint64_t cycle, void *vin) {
   in->warp_ready = s->wready;
   in->launch = (uint32_t)s->launch;
   in->launch_warp = (uint32_t)s->lw;
+  in->warp_prio = s->prio;
+  in->wake = (uint32_t)s->wake;
+  in->wake_warp = (uint32_t)s->wwarp;
 }
 
 #define TL_EXPECT(field, got)                                                               \
@@ -269,6 +315,8 @@ static int tl_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, s
   TL_EXPECT(prslot, o->promote_slot);
   TL_EXPECT(prwarp, o->promote_warp);
   TL_EXPECT(full, o->active_full);
+  TL_EXPECT(evict, o->wake_evict);
+  TL_EXPECT(ewarp, o->evict_warp);
   TL_EXPECT(avalid, o->active_valid);
   if ((o->pending & s->pend_set) != s->pend_set || (o->pending & s->pend_clr)) {
     snprintf(msg, n, "step %llu (%s): pending = 0x%llx, expected bits 0x%llx set and 0x%llx clear",

@@ -91,8 +91,8 @@ static void file_fails(const char *name, const char *text, const char *want) {
 static void test_key_table(void) {
   int n;
   const ws_key *k = ws_config_keys(&n);
-  /* one row per field but 'name': the int fields n_sm..pf_queue, then max_cycles */
-  size_t ints = (offsetof(ws_config, pf_queue) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
+  /* one row per field but 'name': the int fields n_sm..caps_wakeup, then max_cycles */
+  size_t ints = (offsetof(ws_config, caps_wakeup) - offsetof(ws_config, n_sm)) / sizeof(int) + 1;
   CHECK((size_t)n == ints + 1, "%d keys for %zu fields", n, ints + 1);
   for (int i = 0; i < n; i++) {
     CHECK(k[i].doc && k[i].doc[0], "%s has no doc", k[i].name);
@@ -101,7 +101,7 @@ static void test_key_table(void) {
       CHECK(k[i].offset != k[j].offset, "%s and %s share a field", k[i].name, k[j].name);
     }
     if (!k[i].is_int64)
-      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, pf_queue),
+      CHECK(k[i].offset >= offsetof(ws_config, n_sm) && k[i].offset <= offsetof(ws_config, caps_wakeup),
             "%s is not an int field", k[i].name);
     /* both ends of every range are legal; one beyond is not */
     ws_config c;
