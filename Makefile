@@ -23,7 +23,7 @@ endif
 # cycles for the main job's co-simulation of each preset
 CYCLES  ?= 1000000
 
-GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c $(wildcard gen/blocks/*.c)
+GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c gen/fusesoc.c $(wildcard gen/blocks/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/obj/%.o)
 SIM_SRC := $(filter-out sim/models/models.c,$(wildcard sim/models/*.c)) sim/models/models.c
 SIM_OBJ := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
@@ -35,7 +35,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^WG_BLOCK(\([a-z0-9_]*\))$$/\1/p' gen/blocks.def)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
+.PHONY: all deps debs tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -48,7 +48,19 @@ all: tools
 DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
             sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
-deps:
+# python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
+DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)
+# Python packages (FuseSoC and what it needs, pinned in python/requirements.txt) go
+# into a virtual environment, build/venv, made once (and again when the pins change).
+VENV    := build/venv
+deps: $(VENV)/.installed
+$(VENV)/.installed: python/requirements.txt | debs
+	@echo "deps: Python packages into $(VENV) (python/requirements.txt)"
+	@rm -rf $(VENV) && python3 -m venv $(VENV) && \
+	  $(VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements.txt || \
+	  { echo "deps: pip install -r python/requirements.txt into $(VENV) failed" >&2; rm -rf $(VENV); exit 1; }
+	@touch $@
+debs:
 	@missing=""; \
 	for p in $(DEB_CMDS); do command -v $${p%%:*} >/dev/null 2>&1 || missing="$$missing $${p##*:}"; done; \
 	for p in $(DEB_PKGS); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
@@ -182,6 +194,9 @@ install: tools
 	install -m 755 $(BUILD)/warpsim $(DESTDIR)$(PREFIX)/bin/warpsim
 	install -m 644 $(BUILD)/lib/libwgsim.so $(DESTDIR)$(PREFIX)/lib/libwgsim.so
 	install -m 644 python/warpgen_models.py $(DESTDIR)$(PREFIX)/lib/warpgen/python/warpgen_models.py
+	install -d $(DESTDIR)$(PREFIX)/share/warpgen/fusesoc
+	install -m 644 fusesoc/warpgen.core $(DESTDIR)$(PREFIX)/share/warpgen/fusesoc/warpgen.core
+	install -m 755 fusesoc/warpgen_gen.py $(DESTDIR)$(PREFIX)/share/warpgen/fusesoc/warpgen_gen.py
 
 clean:
 	rm -rf build

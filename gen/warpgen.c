@@ -9,6 +9,7 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <ctype.h>
 #include <string.h>
 
 static const char *usage =
@@ -28,6 +29,11 @@ static const char *usage =
   "  gen --all-presets -o DIR  the same for every preset of every block\n"
   "                            (module names BLOCK_PRESET)\n"
   "      --verilog-only        write only the .sv files (what rtl/ holds)\n"
+  "      --fusesoc [--bench STEPS] [--vlnv V:L:N:VER]\n"
+  "                            write MODULE.sv and a FuseSoC core MODULE.core (targets\n"
+  "                            default, lint); with --bench, MODULE_tb.sv, a self-checking\n"
+  "                            bench from a steps file (docs/steps.md), and a 'sim' target;\n"
+  "                            --vlnv names the core (default warpgen:blocks:BLOCK-PARAMS)\n"
   "      --mutant              tests only: the block's deliberately broken variant,\n"
   "                            which the formal properties must catch\n"
   "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR]\n"
@@ -178,7 +184,8 @@ static int cmd_block(int argc, char **argv, int cmd) {
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
-  int markdown = 0, json = 0, all = 0, vonly = 0, mutant = 0;
+  int markdown = 0, json = 0, all = 0, vonly = 0, mutant = 0, fusesoc = 0;
+  const char *bench = NULL, *vlnv = NULL;
   for (int i = 2; i < argc; i++) {
     int t = wg_cli_take(&cli, argc, argv, &i);
     if (t < 0) return bad(cli.err);
@@ -190,6 +197,14 @@ static int cmd_block(int argc, char **argv, int cmd) {
     } else if (!strcmp(a, "--all-presets") && gen) all = 1;
     else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
     else if (!strcmp(a, "--mutant") && gen) mutant = 1;
+    else if (!strcmp(a, "--fusesoc") && gen) fusesoc = 1;
+    else if (!strcmp(a, "--vlnv") && gen) {
+      if (i + 1 >= argc) return bad("option --vlnv needs VENDOR:LIBRARY:NAME:VERSION");
+      vlnv = argv[++i];
+    } else if (!strcmp(a, "--bench") && gen) {
+      if (i + 1 >= argc) return bad("option --bench needs a steps file");
+      bench = argv[++i];
+    }
     else if (!strcmp(a, "--markdown") && cmd == CMD_DESCRIBE) markdown = 1;
     else if (!strcmp(a, "--json") && cmd == CMD_DESCRIBE) json = 1;
     else if (!strcmp(a, "--csv") && cost) format = WG_COST_CSV;
@@ -213,6 +228,17 @@ static int cmd_block(int argc, char **argv, int cmd) {
   }
   char err[512];
   if (gen && !outdir) return bad("gen: missing -o DIR");
+  if ((bench || vlnv) && !fusesoc) return bad("gen: --bench and --vlnv go with --fusesoc");
+  if (vlnv) {   /* four non-empty fields: vendor:library:name:version */
+    int colons = 0, ok = vlnv[0] != ':';
+    for (const char *p = vlnv; *p; p++) {
+      if (*p == ':') { colons++; ok &= p[1] != ':' && p[1] != 0; }
+      else ok &= isalnum((unsigned char)*p) || *p == '_' || *p == '-' || *p == '.';
+    }
+    if (!ok || colons != 3) return bad("gen: --vlnv must be VENDOR:LIBRARY:NAME:VERSION (letters, digits, _ - .)");
+  }
+  if (fusesoc && (all || vonly || mutant)) return bad("gen: --fusesoc writes one block's core: not with --all-presets, "
+                                                       "--verilog-only or --mutant");
   if (all) {
     if (block || cli.preset || cli.n_sets || cli.n_files || cli.name)
       return bad("gen --all-presets takes only -o DIR");
@@ -253,6 +279,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
     return 0;
   }
   c.mutant = mutant;
+  if (fusesoc) return wg_generate_fusesoc(&c, outdir, bench, vlnv, err, sizeof err) ? bad(err) : 0;
   if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
   return 0;
 }

@@ -152,6 +152,12 @@ int  wg_write_files(const char *dir, const char *const *names,
                     wg_buf *const *bufs, int n, char *err, size_t errlen);
 /* writes MODULE.sv, MODULE_io.h, MODULE_glue.cpp (only the .sv if verilog_only) */
 int  wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err, size_t errlen);
+/* FuseSoC (gen/fusesoc.c): MODULE.sv and the CAPI2 core MODULE.core, with STEPS (a steps file,
+** docs/steps.md) also MODULE_tb.sv, a self-checking bench, and the core's 'sim' target */
+int  wg_generate_fusesoc(const wg_config *c, const char *dir, const char *steps, const char *vlnv,
+                         char *err, size_t errlen);
+void wg_render_core(const wg_config *c, int bench, const char *vlnv, wg_buf *o);
+int  wg_render_bench(const wg_config *c, const char *steps, wg_buf *o, char *err, size_t errlen);
 void wg_describe(const wg_config *c, FILE *f, int markdown);
 /* the same as JSON, with each port's C field layout (for bindings) */
 void wg_describe_json(const wg_config *c, FILE *f);

@@ -196,6 +196,55 @@ t_warpsim_kernels() {   # t_warpsim_kernels CONFIG: every built-in kernel with t
     echo "$k: checked on $c"
   done
 }
+t_fusesoc() {   # FuseSoC (build/venv) on generated cores: lint and the steps bench, a failing bench, the generator
+  local d=$LOGS/fusesoc fs=$ROOT/build/venv/bin/fusesoc
+  rm -rf "$d"; mkdir -p "$d/core" "$d/bad" "$d/user"
+  "$REL_BUILD/warpgen" gen eqvote --preset small --fusesoc --bench tb/steps/eqvote_small.steps -o "$d/core" || return 1
+  (cd "$d/core" && "$fs" --cores-root . run --target lint warpgen:blocks:eqvote-N3-VOTE0-MAINTAIN0) >"$d/lint.log" 2>&1 ||
+    { tail -20 "$d/lint.log"; return 1; }
+  (cd "$d/core" && "$fs" --cores-root . run --target sim warpgen:blocks:eqvote-N3-VOTE0-MAINTAIN0) >"$d/sim.log" 2>&1 ||
+    { tail -20 "$d/sim.log"; return 1; }
+  grep -q "PASS eqvote_small_tb: 8 lines" "$d/sim.log" || { echo "the bench did not pass its 8 lines"; return 1; }
+  # a wrong expectation (line 8: sm_level 1 where the vote moved it to 2) fails, naming FILE:LINE
+  sed '8s/sm_level=2/sm_level=1/' tb/steps/eqvote_small.steps >"$d/bad.steps"
+  "$REL_BUILD/warpgen" gen eqvote --preset small --fusesoc --bench "$d/bad.steps" -o "$d/bad" || return 1
+  if (cd "$d/bad" && "$fs" --cores-root . run --target sim warpgen:blocks:eqvote-N3-VOTE0-MAINTAIN0) >"$d/bad.log" 2>&1; then
+    echo "a bench with a wrong expectation passed"; return 1
+  fi
+  grep -q "bad.steps:8: sm_level = 0x2, expected 0x1" "$d/bad.log" || { tail -5 "$d/bad.log"; return 1; }
+  # the generator: a user's core asks for an mshr at 32 x 8 by name; then an illegal ENTRIES is refused
+  cat >"$d/user/top.core" <<'CORE'
+CAPI=2:
+name: user:demo:top:0.1
+filesets:
+  gen:
+    depend: ["warpgen:tools:generator"]
+generate:
+  l1:
+    generator: warpgen
+    parameters:
+      block: mshr
+      params: {ENTRIES: 32, MERGES: 8}
+      module: l1_mshr
+targets:
+  lint:
+    default_tool: verilator
+    filesets: [gen]
+    generate: [l1]
+    toplevel: l1_mshr
+    tools:
+      verilator:
+        mode: lint-only
+        verilator_options: [-Wall]
+CORE
+  (cd "$d/user" && WARPGEN=$REL_BUILD/warpgen "$fs" --cores-root "$ROOT/fusesoc" --cores-root . run --target lint user:demo:top) \
+    >"$d/user.log" 2>&1 || { tail -20 "$d/user.log"; return 1; }
+  grep -rq "module l1_mshr" "$d/user/build" || { echo "the generated l1_mshr is not in the build"; return 1; }
+  sed -i 's/ENTRIES: 32/ENTRIES: 99/' "$d/user/top.core"; rm -rf "$d/user/build"
+  if (cd "$d/user" && WARPGEN=$REL_BUILD/warpgen "$fs" --cores-root "$ROOT/fusesoc" --cores-root . run --target lint user:demo:top) \
+       >"$d/user_bad.log" 2>&1; then echo "ENTRIES=99 was generated"; return 1; fi
+  grep -q "ENTRIES = 99 is out of range" "$d/user_bad.log" || { tail -5 "$d/user_bad.log"; return 1; }
+}
 t_python_models() {   # the C models from Python: in the checkout, then from a 'make install' tree
   WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py || return 1
   local d=$LOGS/python_install; rm -rf "$d"
@@ -419,6 +468,7 @@ plan_tests() {
     add warpsim_caps      300 6 - t_warpsim_unit test_caps $ws_src tb/warpsim/test_caps.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add python_models     120 3 - t_python_models
+    add fusesoc           120 10 - t_fusesoc
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
