@@ -245,6 +245,25 @@ CORE
        >"$d/user_bad.log" 2>&1; then echo "ENTRIES=99 was generated"; return 1; fi
   grep -q "ENTRIES = 99 is out of range" "$d/user_bad.log" || { tail -5 "$d/user_bad.log"; return 1; }
 }
+t_cocotb() {   # cocotb (build/venv) on Verilator: mshr small against its C model; its mutant (Icarus) must fail
+  local d=$LOGS/cocotb
+  rm -rf "$d"; mkdir -p "$d/good" "$d/mutant"
+  "$REL_BUILD/warpgen" gen mshr --preset small --verilog-only -o "$d/good" || return 1
+  "$REL_BUILD/warpgen" gen mshr --preset small --verilog-only --mutant -o "$d/mutant" || return 1
+  local v sim
+  for v in good mutant; do   # the mutant on Icarus: it compiles in a second, and any simulator must catch it
+    sim=verilator; [ $v = mutant ] && sim=icarus
+    (cd "$d/$v" && PATH=$ROOT/build/venv/bin:$PATH WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so \
+       make -f "$ROOT/tb/cocotb/Makefile" SIM=$sim WG_SV=mshr_small.sv WG_MODULE=mshr_small WG_BLOCK=mshr WG_PRESET=small \
+            WG_STEPS="$ROOT/tb/steps/mshr_small.steps" WG_CYCLES=5000 WG_SEED=1) >"$d/$v.log" 2>&1 ||
+      { tail -20 "$d/$v.log"; return 1; }
+  done
+  grep -q "TESTS=2 PASS=2 FAIL=0" "$d/good.log" || { grep -E "Error|FAIL" "$d/good.log" | head; return 1; }
+  grep -q "cycles of .*mshr_small.steps, every output equal" "$d/good.log" || return 1
+  grep -q "random: 5000 cycles, every output equal to the C model" "$d/good.log" || return 1
+  # the mutant (a request to a filled line merges into it) differs from the model
+  grep -q "in the RTL, .* in the C model" "$d/mutant.log" || { echo "cocotb did not catch mshr's mutant"; return 1; }
+}
 t_python_models() {   # the C models from Python: in the checkout, then from a 'make install' tree
   WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py || return 1
   local d=$LOGS/python_install; rm -rf "$d"
@@ -469,6 +488,7 @@ plan_tests() {
     add warpsim_cli       120 3 - t_warpsim_cli
     add python_models     120 3 - t_python_models
     add fusesoc           120 10 - t_fusesoc
+    add cocotb            300 30 - t_cocotb
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
