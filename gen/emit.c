@@ -330,19 +330,26 @@ int wg_write_files(const char *dir, const char *const *names, wg_buf *const *buf
   return rc;
 }
 
+int wg_write_module_files(const char *dir, const char *module, const char *const *suffixes,
+                          wg_buf *const *bufs, int n, char *err, size_t errlen) {
+  char names[8][128];
+  const char *np[8];
+  for (int i = 0; i < n && i < 8; i++) {
+    snprintf(names[i], sizeof names[i], "%s%s", module, suffixes[i]);
+    np[i] = names[i];
+  }
+  return wg_write_files(dir, np, bufs, n < 8 ? n : 8, err, errlen);
+}
+
 int wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err, size_t errlen) {
   wg_buf sv, h, g;
   wgb_init(&sv); wgb_init(&h); wgb_init(&g);
   wg_render_sv(c, &sv);
   wg_render_io_h(c, &h);
   wg_render_glue(c, &g);
-  char n0[80], n1[80], n2[80];
-  snprintf(n0, sizeof n0, "%s.sv", c->module);
-  snprintf(n1, sizeof n1, "%s_io.h", c->module);
-  snprintf(n2, sizeof n2, "%s_glue.cpp", c->module);
-  const char *names[3] = {n0, n1, n2};
+  static const char *const sfx[3] = {".sv", "_io.h", "_glue.cpp"};
   wg_buf *bufs[3] = {&sv, &h, &g};
-  int rc = wg_write_files(dir, names, bufs, verilog_only ? 1 : 3, err, errlen);
+  int rc = wg_write_module_files(dir, c->module, sfx, bufs, verilog_only ? 1 : 3, err, errlen);
   wgb_free(&sv); wgb_free(&h); wgb_free(&g);
   return rc;
 }

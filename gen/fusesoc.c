@@ -203,13 +203,9 @@ int wg_generate_fusesoc(const wg_config *c, const char *dir, const char *steps, 
   if (!rc) {
     wg_render_sv(c, &sv);
     wg_render_core(c, steps != NULL, vlnv, &core);
-    char n0[80], n1[80], n2[80];
-    snprintf(n0, sizeof n0, "%s.sv", c->module);
-    snprintf(n1, sizeof n1, "%s.core", c->module);
-    snprintf(n2, sizeof n2, "%s_tb.sv", c->module);
-    const char *names[3] = {n0, n1, n2};
+    static const char *const sfx[3] = {".sv", ".core", "_tb.sv"};
     wg_buf *bufs[3] = {&sv, &core, &tb};
-    rc = wg_write_files(dir, names, bufs, steps ? 3 : 2, err, errlen);
+    rc = wg_write_module_files(dir, c->module, sfx, bufs, steps ? 3 : 2, err, errlen);
   }
   wgb_free(&sv); wgb_free(&core); wgb_free(&tb);
   return rc;

@@ -150,6 +150,9 @@ void wg_render_io_h(const wg_config *c, wg_buf *o);
 void wg_render_glue(const wg_config *c, wg_buf *o);
 int  wg_write_files(const char *dir, const char *const *names,
                     wg_buf *const *bufs, int n, char *err, size_t errlen);
+/* wg_write_files for MODULE + each suffix (at most 8 files) */
+int  wg_write_module_files(const char *dir, const char *module, const char *const *suffixes,
+                           wg_buf *const *bufs, int n, char *err, size_t errlen);
 /* writes MODULE.sv, MODULE_io.h, MODULE_glue.cpp (only the .sv if verilog_only) */
 int  wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err, size_t errlen);
 /* FuseSoC (gen/fusesoc.c): MODULE.sv and the CAPI2 core MODULE.core, with STEPS (a steps file,
