@@ -46,7 +46,7 @@ all: tools
 # Installs the Debian packages that are missing (apt-get update once, only
 # when something is missing).  Every other target depends on it.
 DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
-            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3
+            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3 pkg-config:pkgconf
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 # python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
 DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)
@@ -188,11 +188,19 @@ docs: tools
 check-docs: tools
 	@BUILD=$(BUILD) tb/doc_tables.sh check
 
+# a relocatable tree: cosim finds its harness and objects beside itself (harness/cosim.c)
 install: tools
-	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/warpgen/python
-	install -m 755 $(BUILD)/warpgen $(DESTDIR)$(PREFIX)/bin/warpgen
-	install -m 755 $(BUILD)/warpsim $(DESTDIR)$(PREFIX)/bin/warpsim
+	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/warpgen/python $(DESTDIR)$(PREFIX)/lib/pkgconfig \
+	  $(DESTDIR)$(PREFIX)/share/warpgen/harness $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness \
+	  $(DESTDIR)$(PREFIX)/lib/warpgen/lib $(DESTDIR)$(PREFIX)/include/warpgen
+	install -m 755 $(BUILD)/warpgen $(BUILD)/warpsim $(BUILD)/cosim $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libwgsim.so $(DESTDIR)$(PREFIX)/lib/libwgsim.so
+	install -m 644 harness/cosim.mk harness/wg_rtl.h $(DESTDIR)$(PREFIX)/share/warpgen/harness/
+	install -m 644 $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness/
+	install -m 644 $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(DESTDIR)$(PREFIX)/lib/warpgen/lib/
+	install -m 644 sim/models/*.h $(IO_H) $(DESTDIR)$(PREFIX)/include/warpgen/
+	sed 's/@VERSION@/$(shell sed -n 's/^#define WG_VERSION *"\(.*\)"/\1/p' gen/wg.h)/' python/warpgen.pc.in \
+	  >$(DESTDIR)$(PREFIX)/lib/pkgconfig/warpgen.pc
 	install -m 644 python/warpgen_models.py $(DESTDIR)$(PREFIX)/lib/warpgen/python/warpgen_models.py
 	install -d $(DESTDIR)$(PREFIX)/share/warpgen/fusesoc
 	install -m 644 fusesoc/warpgen.core $(DESTDIR)$(PREFIX)/share/warpgen/fusesoc/warpgen.core

@@ -24,9 +24,10 @@ def find_warpgen():
     if exe:
         return exe
     here = os.path.dirname(os.path.abspath(__file__))
-    exe = os.path.join(here, "..", "build", "warpgen")
-    if os.access(exe, os.X_OK):
-        return exe
+    for exe in (os.path.join(here, "..", "build", "warpgen"),               # a checkout
+                os.path.join(here, "..", "..", "..", "bin", "warpgen")):    # PREFIX/share/warpgen/fusesoc
+        if os.access(exe, os.X_OK):
+            return exe
     fail("no warpgen: set WARPGEN, put warpgen on PATH, or run 'make' in the checkout")
 
 

@@ -3,10 +3,20 @@
 ** exactly as warpgen does, generate the module into its own build folder,
 ** have make verilate and link a lockstep binary for it (cached: a second run
 ** with the same parameters builds nothing), and run that binary.
+**
+** Where its pieces are.  In a checkout, a cosim that is WG_BUILD/cosim uses the
+** compiled-in checkout (WG_ROOT: harness/cosim.mk, harness/wg_rtl.h) and build
+** tree (WG_BUILD: the harness objects and libraries, and the built sets).  An
+** installed cosim ('make install', PREFIX/bin/cosim, relocatable) finds them
+** beside itself: PREFIX/share/warpgen/harness and PREFIX/lib/warpgen, and keeps
+** the sets it builds, Verilator's runtime and failure waveforms in a per-user
+** cache: $WARPGEN_CACHE, else $XDG_CACHE_HOME/warpgen, else ~/.cache/warpgen.
 */
-#define _POSIX_C_SOURCE 200809L
+#define _XOPEN_SOURCE 700
 #include "../gen/cli.h"
 
+#include <errno.h>
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -32,7 +42,7 @@ static const char *usage =
   "Lockstep co-simulation of a block's generated RTL (Verilator) against its C\n"
   "model, every output bit every cycle.  The first mismatch prints the cycle,\n"
   "port, expected/actual values and a reproduction command, and writes an FST\n"
-  "waveform with a .gtkw layout under build/fail/.\n"
+  "waveform with a .gtkw layout under build/fail/ (installed: the cache's fail/).\n"
   "\n"
   "PARAMS: --preset NAME, -p KEY=VALUE (repeatable), -c FILE, as for warpgen.\n"
   "  --cycles N        cycles to run (default 100000; directed runs stop at their end)\n"
@@ -49,6 +59,51 @@ static const char *usage =
   "                    '#' comments; inputs hold until changed; after one reset\n"
   "                    cycle; a wrong expectation fails with FILE:LINE (docs/steps.md)\n"
   "exit status: 0 pass, 1 mismatch or failed check, 2 bad input\n";
+
+#define WG_PATH (PATH_MAX + 64)   /* a path and the few folders added to it */
+static char g_root[WG_PATH], g_objs[WG_PATH], g_cache[WG_PATH];
+
+static int mkdir_p(const char *path) {
+  char p[2 * WG_PATH];
+  snprintf(p, sizeof p, "%s", path);
+  for (char *s = p + 1; *s; s++)
+    if (*s == '/') { *s = 0; if (mkdir(p, 0777) && errno != EEXIST) return -1; *s = '/'; }
+  return mkdir(p, 0777) && errno != EEXIST ? -1 : 0;
+}
+
+/* the checkout's paths, or the installation's beside the executable (see the top) */
+static int resolve_paths(void) {
+  char exe[PATH_MAX], build[PATH_MAX];
+  ssize_t k = readlink("/proc/self/exe", exe, sizeof exe - 1);
+  if (k <= 0) { fprintf(stderr, "cosim: cannot read /proc/self/exe\n"); return -1; }
+  exe[k] = 0;
+  char *slash = strrchr(exe, '/');
+  *slash = 0;                                       /* exe: the folder holding cosim */
+  if (realpath(WG_BUILD, build) && !strcmp(build, exe)) {
+    snprintf(g_root, sizeof g_root, "%s", WG_ROOT);
+    snprintf(g_objs, sizeof g_objs, "%s", WG_BUILD);
+    snprintf(g_cache, sizeof g_cache, "%s", WG_BUILD);
+    return 0;
+  }
+  slash = strrchr(exe, '/');
+  if (slash) *slash = 0;                            /* exe: PREFIX */
+  snprintf(g_root, sizeof g_root, "%s/share/warpgen", exe);
+  snprintf(g_objs, sizeof g_objs, "%s/lib/warpgen", exe);
+  char mk[2 * WG_PATH];
+  snprintf(mk, sizeof mk, "%s/harness/cosim.mk", g_root);
+  if (access(mk, R_OK)) {
+    fprintf(stderr, "cosim: not in its build tree (%s) and no installation beside it: %s is missing "
+            "(run 'make install PREFIX=...' again)\n", WG_BUILD, mk);
+    return -1;
+  }
+  const char *c = getenv("WARPGEN_CACHE"), *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
+  if (c && *c) snprintf(g_cache, sizeof g_cache, "%s", c);
+  else if (x && *x) snprintf(g_cache, sizeof g_cache, "%s/warpgen", x);
+  else if (h && *h) snprintf(g_cache, sizeof g_cache, "%s/.cache/warpgen", h);
+  else { fprintf(stderr, "cosim: no cache folder: set WARPGEN_CACHE (or HOME)\n"); return -1; }
+  if (mkdir_p(g_cache)) { fprintf(stderr, "cosim: cannot create the cache %s\n", g_cache); return -1; }
+  return 0;
+}
 
 int main(int argc, char **argv) {
   if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -87,16 +142,15 @@ int main(int argc, char **argv) {
   if (wg_cli_resolve(&cli, b, &c)) { fprintf(stderr, "cosim: %s\n", cli.err); return 2; }
   snprintf(c.module, sizeof c.module, "%s", b->name);
 
-  char ps[512], dir[1024];
+  if (resolve_paths()) return 3;
+  char ps[512], dir[2 * WG_PATH];
   wg_config_string(&c, ps, sizeof ps, "_");
-  snprintf(dir, sizeof dir, "%s/sets/%s/%s%s", WG_BUILD, b->name, ps, xunique ? "_xu" : "");
+  snprintf(dir, sizeof dir, "%s/sets/%s/%s%s", g_cache, b->name, ps, xunique ? "_xu" : "");
   /* Parallel test jobs may pick the same parameter set: one generates and
      builds it while the others wait (POSIX record lock, released at exit). */
-  char lockpath[1100];
-  snprintf(lockpath, sizeof lockpath, "%s/sets", WG_BUILD);
-  mkdir(WG_BUILD, 0777); mkdir(lockpath, 0777);
-  snprintf(lockpath, sizeof lockpath, "%s/sets/%s", WG_BUILD, b->name);
-  mkdir(lockpath, 0777);
+  char lockpath[3 * WG_PATH];
+  snprintf(lockpath, sizeof lockpath, "%s/sets/%s", g_cache, b->name);
+  if (mkdir_p(lockpath)) { fprintf(stderr, "cosim: cannot create %s\n", lockpath); return 3; }
   snprintf(lockpath, sizeof lockpath, "%s.lock", dir);
   int lockfd = open(lockpath, O_RDWR | O_CREAT, 0666);
   struct flock lk = {.l_type = F_WRLCK, .l_whence = SEEK_SET};
@@ -105,9 +159,9 @@ int main(int argc, char **argv) {
     return 3;
   }
   if (wg_generate(&c, dir, 0, err, sizeof err)) { fprintf(stderr, "cosim: %s\n", err); return 2; }
-  char cmd[4096];
-  snprintf(cmd, sizeof cmd, "make -s --no-print-directory -f '%s/harness/cosim.mk' ROOT='%s' BUILD='%s' "
-           "DIR='%s' MODULE=%s XU=%d SAN=%d", WG_ROOT, WG_ROOT, WG_BUILD, dir, b->name, xunique, WG_SAN);
+  char cmd[10 * WG_PATH];
+  snprintf(cmd, sizeof cmd, "make -s --no-print-directory -f '%s/harness/cosim.mk' ROOT='%s' BUILD='%s' CACHE='%s' "
+           "DIR='%s' MODULE=%s XU=%d SAN=%d", g_root, g_root, g_objs, g_cache, dir, b->name, xunique, WG_SAN);
   if (system(cmd) != 0) { fprintf(stderr, "cosim: building %s failed (%s)\n", dir, cmd); return 3; }
   close(lockfd);   /* built: later runs of this set find nothing to redo */
 
@@ -120,9 +174,9 @@ int main(int argc, char **argv) {
     if (!strcmp(pass[i], "--x-seed") || !strcmp(pass[i], "--inject-fault"))
       l += snprintf(repro + l, sizeof repro - (size_t)l, " %s %s", pass[i], pass[i + 1]);
 
-  char exe[1100], faildir[1100];
+  char exe[3 * WG_PATH], faildir[2 * WG_PATH];
   snprintf(exe, sizeof exe, "%s/lockstep", dir);
-  snprintf(faildir, sizeof faildir, "%s/fail", WG_BUILD);
+  snprintf(faildir, sizeof faildir, "%s/fail", g_cache);
   char *args[80];
   int n = 0;
   args[n++] = exe;

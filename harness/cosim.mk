@@ -1,11 +1,14 @@
 # cosim.mk -- builds one parameter set's lockstep binary; run by 'cosim'.
-# Inputs: ROOT (checkout), BUILD (build tree), DIR (this set's folder, which
-# holds MODULE.sv, MODULE_io.h and MODULE_glue.cpp), XU (1: X-hunting build),
-# SAN (1: link with the sanitizers the C objects were built with).
+# Inputs: ROOT (checkout, or an installation's share/warpgen: harness/), BUILD
+# (build tree, or an installation's lib/warpgen: obj/harness/*.o, lib/*.a),
+# CACHE (writable: Verilator's runtime; the build tree in a checkout), DIR (this
+# set's folder, which holds MODULE.sv, MODULE_io.h and MODULE_glue.cpp), XU (1:
+# X-hunting build), SAN (1: link with the sanitizers the C objects were built with).
 
 VERILATOR ?= verilator
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
-RT        := $(BUILD)/vlt-rt
+CACHE     ?= $(BUILD)
+RT        := $(CACHE)/vlt-rt
 VOBJ      := $(DIR)/obj
 # fast builds by default; unique X assignment and initial values when hunting
 XFLAGS    := $(if $(filter 1,$(XU)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
@@ -40,7 +43,7 @@ $(DIR)/glue.o: $(DIR)/$(MODULE)_glue.cpp $(DIR)/$(MODULE)_io.h $(ROOT)/harness/w
 # tree, under a lock so parallel cosim runs do not race.
 $(RT)/stamp:
 	@mkdir -p $(RT)
-	flock $(RT)/.lock $(MAKE) -s -f $(ROOT)/harness/cosim.mk RT_INNER=1 ROOT=$(ROOT) BUILD=$(BUILD) $(RT)/stamp.inner
+	flock $(RT)/.lock $(MAKE) -s -f $(ROOT)/harness/cosim.mk RT_INNER=1 ROOT=$(ROOT) BUILD=$(BUILD) CACHE=$(CACHE) $(RT)/stamp.inner
 	@touch $@
 
 $(RT)/stamp.inner:

@@ -264,16 +264,50 @@ t_cocotb() {   # cocotb (build/venv) on Verilator: mshr small against its C mode
   # the mutant (a request to a filled line merges into it) differs from the model
   grep -q "in the RTL, .* in the C model" "$d/mutant.log" || { echo "cocotb did not catch mshr's mutant"; return 1; }
 }
-t_python_models() {   # the C models from Python: in the checkout, then from a 'make install' tree
-  WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py || return 1
-  local d=$LOGS/python_install; rm -rf "$d"
-  make -s --no-print-directory install DESTDIR="$d" PREFIX=/opt/wg >/dev/null || return 1
-  (cd /tmp && env -u WARPGEN -u WGSIM_LIB PYTHONPATH="$d/opt/wg/lib/warpgen/python" python3 -c '
+t_python_models() {   # the C models from Python, in the checkout
+  WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py
+}
+t_install() {   # 'make install', moved elsewhere (relocatable): cosim, warpsim, the binding, pkg-config
+  local d=$LOGS/install; rm -rf "$d"; mkdir -p "$d/home"
+  make -s --no-print-directory install DESTDIR="$d/dest" PREFIX=/opt/wg >/dev/null || return 1
+  mv "$d/dest/opt/wg" "$d/moved" || return 1
+  local p=$d/moved
+  # cosim builds the set in the user's cache from the installed harness, not in the checkout's build/
+  (cd /tmp && env -u WARPGEN -u WGSIM_LIB -u WARPGEN_CACHE -u XDG_CACHE_HOME HOME="$d/home" \
+     "$p/bin/cosim" eqvote --preset small --cycles 2000) >"$d/cosim.log" 2>&1 || { tail -20 "$d/cosim.log"; return 1; }
+  grep -q "PASS eqvote (small)" "$d/cosim.log" || return 1
+  [ -x "$d/home/.cache/warpgen/sets/eqvote/N3_VOTE0_MAINTAIN0/lockstep" ] || { echo "no set in the user's cache"; return 1; }
+  (cd /tmp && "$p/bin/warpsim" --named fig4_2 fig4_2) | grep -Eq '^  cycles +26$' || return 1
+  (cd /tmp && env -u WARPGEN -u WGSIM_LIB PYTHONPATH="$p/lib/warpgen/python" python3 -c '
 import warpgen_models as w
 m = w.Model("eqvote", preset="small")
 m.step(epoch=1, sm_req=0b0101)
 assert m.eval()["sm_level"] == 2, "2 of 3 up must raise the level"
-print("installed binding: ok,", w._lib_path())')
+try:
+    w.Model("nope")
+    raise SystemExit("an unknown block was accepted")
+except ValueError as e:
+    assert "\n" not in str(e) and "nope" in str(e), str(e)
+print("installed binding: ok,", w._lib_path())') || return 1
+  # the models' library through pkg-config, from the moved tree
+  cat >"$d/pc.c" <<'CSRC'
+#include <stdio.h>
+#include "models.h"
+#include "eqvote_io.h"
+int main(void) {
+  static char state[1 << 16];
+  const wg_model_ops *ops = wg_find_model("eqvote");
+  eqvote_params p = {.N = 3, .VOTE = 0, .MAINTAIN = 0};
+  if (!ops || ops->size > sizeof state || ops->init(state, &p)) return 1;
+  eqvote_in in = {0};
+  eqvote_out out;
+  in.rst = 1; ops->eval(state, &in, &out); ops->tick(state, &in);
+  in.rst = 0; ops->eval(state, &in, &out);
+  return out.sm_level != 1;   /* reset leaves the level normal */
+}
+CSRC
+  gcc -std=c11 -Wall -Werror "$d/pc.c" $(PKG_CONFIG_PATH="$p/lib/pkgconfig" pkg-config --cflags --libs warpgen) -o "$d/pc" &&
+    "$d/pc" || { echo "pkg-config build of a model user failed"; return 1; }
 }
 t_warpsim_contract() {   # warpsim drives blocks only through slots: no model header, function or state type
   local b bad=0
@@ -487,6 +521,7 @@ plan_tests() {
     add warpsim_caps      300 6 - t_warpsim_unit test_caps $ws_src tb/warpsim/test_caps.c build/san/lib/libwgsim.a
     add warpsim_cli       120 3 - t_warpsim_cli
     add python_models     120 3 - t_python_models
+    add install           300 30 - t_install
     add fusesoc           120 10 - t_fusesoc
     add cocotb            300 30 - t_cocotb
     add warpsim_contract   60 1 - t_warpsim_contract
