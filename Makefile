@@ -46,7 +46,7 @@ all: tools
 # Installs the Debian packages that are missing (apt-get update once, only
 # when something is missing).  Every other target depends on it.
 DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
-            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3 pkg-config:pkgconf
+            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3 pkg-config:pkgconf strace:strace
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 # python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
 DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)

@@ -79,23 +79,27 @@ static int resolve_paths(void) {
   exe[k] = 0;
   char *slash = strrchr(exe, '/');
   *slash = 0;                                       /* exe: the folder holding cosim */
-  if (realpath(WG_BUILD, build) && !strcmp(build, exe)) {
+  char dir[PATH_MAX], mk[2 * WG_PATH];
+  snprintf(dir, sizeof dir, "%s", exe);
+  slash = strrchr(dir, '/');
+  if (slash) *slash = 0;                            /* dir: PREFIX, if installed */
+  snprintf(mk, sizeof mk, "%s/share/warpgen/harness/cosim.mk", dir);
+  /* the build tree's cosim (also through a symbolic link), unless an installation is beside it;
+  ** an installed cosim never looks at the checkout it was built in */
+  int in_build = !strcmp(exe, WG_BUILD) || (access(mk, R_OK) && realpath(WG_BUILD, build) && !strcmp(build, exe));
+  if (in_build) {
     snprintf(g_root, sizeof g_root, "%s", WG_ROOT);
     snprintf(g_objs, sizeof g_objs, "%s", WG_BUILD);
     snprintf(g_cache, sizeof g_cache, "%s", WG_BUILD);
     return 0;
   }
-  slash = strrchr(exe, '/');
-  if (slash) *slash = 0;                            /* exe: PREFIX */
-  snprintf(g_root, sizeof g_root, "%s/share/warpgen", exe);
-  snprintf(g_objs, sizeof g_objs, "%s/lib/warpgen", exe);
-  char mk[2 * WG_PATH];
-  snprintf(mk, sizeof mk, "%s/harness/cosim.mk", g_root);
   if (access(mk, R_OK)) {
     fprintf(stderr, "cosim: not in its build tree (%s) and no installation beside it: %s is missing "
             "(run 'make install PREFIX=...' again)\n", WG_BUILD, mk);
     return -1;
   }
+  snprintf(g_root, sizeof g_root, "%s/share/warpgen", dir);
+  snprintf(g_objs, sizeof g_objs, "%s/lib/warpgen", dir);
   const char *c = getenv("WARPGEN_CACHE"), *x = getenv("XDG_CACHE_HOME"), *h = getenv("HOME");
   if (c && *c) snprintf(g_cache, sizeof g_cache, "%s", c);
   else if (x && *x) snprintf(g_cache, sizeof g_cache, "%s/warpgen", x);

@@ -267,16 +267,28 @@ t_cocotb() {   # cocotb (build/venv) on Verilator: mshr small against its C mode
 t_python_models() {   # the C models from Python, in the checkout
   WARPGEN=$REL_BUILD/warpgen WGSIM_LIB=$REL_BUILD/lib/libwgsim.so python3 tb/python/test_models.py
 }
-t_install() {   # 'make install', moved elsewhere (relocatable): cosim, warpsim, the binding, pkg-config
-  local d=$LOGS/install; rm -rf "$d"; mkdir -p "$d/home"
+t_install() {   # 'make install', moved out of the checkout (relocatable): cosim, warpsim, the binding, pkg-config
+  local d=$LOGS/install; rm -rf "$d"; mkdir -p "$d"
   make -s --no-print-directory install DESTDIR="$d/dest" PREFIX=/opt/wg >/dev/null || return 1
-  mv "$d/dest/opt/wg" "$d/moved" || return 1
-  local p=$d/moved
-  # cosim builds the set in the user's cache from the installed harness, not in the checkout's build/
-  (cd /tmp && env -u WARPGEN -u WGSIM_LIB -u WARPGEN_CACHE -u XDG_CACHE_HOME HOME="$d/home" \
-     "$p/bin/cosim" eqvote --preset small --cycles 2000) >"$d/cosim.log" 2>&1 || { tail -20 "$d/cosim.log"; return 1; }
-  grep -q "PASS eqvote (small)" "$d/cosim.log" || return 1
-  [ -x "$d/home/.cache/warpgen/sets/eqvote/N3_VOTE0_MAINTAIN0/lockstep" ] || { echo "no set in the user's cache"; return 1; }
+  local t; t=$(mktemp -d /tmp/wg-install.XXXXXX) || return 1
+  mv "$d/dest/opt/wg" "$t/moved" && mkdir "$t/home" || return 1
+  local p=$t/moved
+  # cosim builds the set in the user's cache from the installed harness; strace shows it never
+  # touches the checkout (whose paths it was compiled with)
+  (cd /tmp && env -u WARPGEN -u WGSIM_LIB -u WARPGEN_CACHE -u XDG_CACHE_HOME HOME="$t/home" \
+     strace -f -qq -e trace=%file -o "$d/cosim.strace" "$p/bin/cosim" eqvote --preset small --cycles 2000) \
+     >"$d/cosim.log" 2>&1 || { tail -20 "$d/cosim.log"; rm -rf "$t"; return 1; }
+  grep -q "PASS eqvote (small)" "$d/cosim.log" || { rm -rf "$t"; return 1; }
+  [ -x "$t/home/.cache/warpgen/sets/eqvote/N3_VOTE0_MAINTAIN0/lockstep" ] || { echo "no set in the user's cache"; rm -rf "$t"; return 1; }
+  if grep -F "$ROOT/" "$d/cosim.strace" | head -5 | grep .; then
+    echo "the installed cosim used the checkout (above)"; rm -rf "$t"; return 1
+  fi
+  t_install_rest "$d" "$p"; local rc=$?
+  rm -rf "$t"
+  return $rc
+}
+t_install_rest() {   # warpsim, the binding and pkg-config from the moved tree $2 (logs in $1)
+  local d=$1 p=$2
   (cd /tmp && "$p/bin/warpsim" --named fig4_2 fig4_2) | grep -Eq '^  cycles +26$' || return 1
   (cd /tmp && env -u WARPGEN -u WGSIM_LIB PYTHONPATH="$p/lib/warpgen/python" python3 -c '
 import warpgen_models as w
