@@ -369,8 +369,8 @@ t_registry() {   # a block in gen/blocks.def without its descriptor, model or st
     gcc -std=c11 -Wall -Wextra -Werror -c -Isim/models "$d/models.c" -o "$d/models.o" &&
     gcc -std=c11 -Wall -Wextra -Werror -c -Itb/stim "$d/stims.c" -o "$d/stims.o" &&
     gcc -std=c11 -c -Isim/models -Itb/stim "$d/main.c" -o "$d/main.o" || { echo "registry sources do not compile"; return 1; }
-    gcc -o "$d/warpgen" "$d/registry.o" build/obj/gen/warpgen.o build/obj/gen/params.o build/obj/gen/emit.o \
-        build/obj/gen/cli.o build/obj/gen/cost.o build/obj/gen/blocks/*.o 2>"$d/gen.err"; rc=$?
+    gcc -o "$d/warpgen" "$d/registry.o" $(ls build/obj/gen/*.o | grep -v '/registry\.o$') build/obj/gen/blocks/*.o \
+        2>"$d/gen.err"; rc=$?
     gcc -o "$d/sim" "$d/main.o" "$d/models.o" "$d/stims.o" build/lib/libwgtb.a build/lib/libwgsim.a 2>"$d/sim.err"
     rc="$rc$?"
     if [ -z "$with" ]; then
