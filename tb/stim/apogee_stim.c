@@ -7,7 +7,7 @@
 **           (address = base + (iteration x n + warp x THREADS + lane) x
 **           offset, the Fig. 5.5 pattern, n = WARPS x THREADS), scalar
 **           (one address for every lane: TIA), or random; warps take turns
-**           round-robin (or at random); masks are full or divergent; lane
+**           round-robin (or at random); masks are full, random or 2-4 lanes; lane
 **           addresses get noise; loads hit or miss at a regime's rate;
 **           fills come back with tags from the low entries and any warp;
 **           the L1 takes queue lines at a regime's rate (so the queue runs
@@ -136,7 +136,11 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   in->ld_pc = r->pc[i];
   uint32_t full = ag_low(d->T);
   if (ag_bit(r, r->k_div)) {
-    in->ld_mask = (uint32_t)wg_rand(&r->rng) & full;
+    if (wg_rand_below(&r->rng, 2)) in->ld_mask = (uint32_t)wg_rand(&r->rng) & full;
+    else {   /* 2..4 lanes: with a narrow confidence (CONF_BITS = 2) only a few active lanes confirm */
+      in->ld_mask = 0;
+      for (unsigned k = 2 + wg_rand_below(&r->rng, 3); k; k--) in->ld_mask |= 1u << wg_rand_below(&r->rng, (uint32_t)d->T);
+    }
     if (wg_rand_below(&r->rng, 8) == 0) in->ld_mask = 0;   /* an empty mask is no load */
   } else {
     in->ld_mask = full;

@@ -254,6 +254,9 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   if (c == 100000) {
     for (int i = 0; i < CS_NEV; i++) {
       if (i == 6 && r->d.NC < 2) continue;          /* Case 1 needs another CTA slot */
+      /* one CTA slot: only Case 2 triggers, one per launch and PC; they seldom meet a busy
+      ** generator and a full queue (soak 2026-11-25: none in 100,000 cycles at NCTA=1 TQ=1) */
+      if (i == 8 && r->d.NC < 2) continue;
       if (i == 5 && r->d.TH > 1000) continue;       /* a high threshold takes longer */
       if (i == 3 && r->d.R < 2) continue;           /* one request: differences cannot differ */
       if (r->ev[i] == 0) {
