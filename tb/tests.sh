@@ -157,6 +157,11 @@ t_cost_bad() {
   [ "$rc" = 3 ] && case "$msg" in *"/nonexistent.lib: cannot read the liberty file"*) return 0;; esac
   return 1
 }
+t_dram_mib_table() {   # dram_mib: the row-score table picks what the exact row scores pick (models, random traffic)
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models -Itb/stim tb/dram_mib_table.c build/san/lib/libwgtb.a build/san/lib/libwgsim.a \
+      -o build/san/dram_mib_table && build/san/dram_mib_table "$TEST_SEED"
+}
 t_gebhart_trace() {   # rfc + tls models on a scripted trace: MRF traffic against the test's own count
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
       -Ibuild/san/include -Isim/models tb/gebhart_trace.c sim/models/rfc.c sim/models/tls.c \
@@ -516,6 +521,7 @@ plan_tests() {
     add synth_check_fails  60 1 synth_presets t_synth_check_fails
     add cost_bad_input     60 2 - t_cost_bad
     add gebhart_trace     120 3 - t_gebhart_trace
+    add dram_mib_table    120 3 - t_dram_mib_table
     add registry_complete 120 5 - t_registry
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c

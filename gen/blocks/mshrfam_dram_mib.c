@@ -19,7 +19,7 @@
 #include <string.h>
 
 enum { DRAM_MIB_QUEUE, DRAM_MIB_BANKS, DRAM_MIB_ROW_BITS, DRAM_MIB_BLK_BITS, DRAM_MIB_MAX_MERGE,
-       DRAM_MIB_AGE_BITS, DRAM_MIB_POLICY, DRAM_MIB_NPARAMS };
+       DRAM_MIB_AGE_BITS, DRAM_MIB_POLICY, DRAM_MIB_ROW_TABLE, DRAM_MIB_NPARAMS };
 
 enum { DRAM_MIB_FRFCFS = 0, DRAM_MIB_M = 1, DRAM_MIB_S = 2, DRAM_MIB_SA = 3, DRAM_MIB_RUNTIME = 4 };
 
@@ -31,15 +31,21 @@ static const wg_param_def dram_mib_params[] = {
   {"MAX_MERGE", 16, 2, 64, 1, "L2 MSHR merges per entry (Table 5.1: 16); the merge-length field stores length-1 in log2(MAX_MERGE) bits"},
   {"AGE_BITS",  15, 2, 20, 0, "age field (thesis 4.3: 15 bits, saturating at 2^15-1)"},
   {"POLICY",     3, 0,  4, 0, "0 FR-FCFS (baseline), 1 MSHR-M, 2 MSHR-S, 3 MSHR-S+A (thesis 4.1-4.3), 4 all four, chosen by the policy_sel input"},
+  {"ROW_TABLE",  0, 0,  1, 0, "row scores: 0 computed exactly from the queue every cycle (QUEUE x QUEUE row compares and sums); "
+                              "1 the thesis' incremental row-score table (4.5: one entry per row with queued reads, updated on "
+                              "insert, dummy and issue; needs POLICY >= 1)"},
 };
 
 static const wg_preset dram_mib_presets[] = {
-  {"thesis", "QUEUE=64 BANKS=16 ROW_BITS=12 BLK_BITS=25 MAX_MERGE=16 AGE_BITS=15 POLICY=3",
-   "the thesis' controller (Table 5.1: 64-entry read queue, 16 banks, 4096 rows) with MSHR-S+A, 25-bit block addresses",
+  {"thesis", "QUEUE=64 BANKS=16 ROW_BITS=12 BLK_BITS=25 MAX_MERGE=16 AGE_BITS=15 POLICY=3 ROW_TABLE=1",
+   "the thesis' controller (Table 5.1: 64-entry read queue, 16 banks, 4096 rows) with MSHR-S+A, 25-bit block "
+   "addresses and the thesis' row-score table (4.5)",
    WG_SLOW_SIM | WG_SLOW_SYNTH | WG_SLOW_FORMAL},
   {"small", "QUEUE=4 BANKS=2 ROW_BITS=2 BLK_BITS=3 MAX_MERGE=4 AGE_BITS=6 POLICY=4",
-   "4 slots, 2 banks, 4 rows, 8 blocks, merge lengths 1..4, 6-bit ages, all four policies at run time: "
-   "fast tests and formal proofs", 0},
+   "4 slots, 2 banks, 4 rows, 8 blocks, merge lengths 1..4, 6-bit ages, all four policies at run time, row scores "
+   "computed exactly: fast tests and formal proofs", 0},
+  {"small_table", "QUEUE=4 BANKS=2 ROW_BITS=2 BLK_BITS=3 MAX_MERGE=4 AGE_BITS=6 POLICY=4 ROW_TABLE=1",
+   "small with the row-score table: fast tests and formal proofs of the table", 0},
 };
 #define DRAM_MIB_NPRESETS ((int)(sizeof dram_mib_presets / sizeof dram_mib_presets[0]))
 
@@ -58,7 +64,9 @@ typedef struct dram_mib_dims {
   int use_m, use_s, use_sa;  /* row scores needed */
   int SSW, ASW;        /* widths: sum of merge lengths in a row, sum of ages in a row */
   int RSW, RQW;        /* row-score and request-score widths in the pick key (0: absent) */
-  int KW;              /* pick key: cand, hit, row score, request score, age */
+  int KW;              /* slot pick key: cand, hit, row score, request score, age (table: tied, request score, age) */
+  int RT;              /* 1: the row-score table (ROW_TABLE) */
+  int RKW;             /* table: row key = in bank, open row, row score */
 } dram_mib_dims;
 
 static dram_mib_dims dram_mib_dims_of(wg_pv p) {
@@ -90,7 +98,9 @@ static dram_mib_dims dram_mib_dims_of(wg_pv p) {
   case DRAM_MIB_SA: d.RSW = d.ASW; d.RQW = 0; break;
   default: d.RSW = d.ASW > d.SSW ? d.ASW : d.SSW; d.RQW = d.MLB;
   }
-  d.KW = 2 + d.RSW + d.RQW + d.AB;
+  d.RT = (int)p[DRAM_MIB_ROW_TABLE];
+  d.KW = d.RT ? 1 + d.RQW + d.AB : 2 + d.RSW + d.RQW + d.AB;
+  d.RKW = 2 + d.RSW;
   return d;
 }
 
@@ -136,9 +146,170 @@ static int dram_mib_storage(wg_pv p, wg_field *o) {
   if (d.mib) o[n++] = (wg_field){"mib_ml", d.MLB, d.N, "DRAM MIB: merge length - 1 (thesis: 4 bits)"};
   o[n++] = (wg_field){"mib_age", d.AB, d.N, d.mib ? "DRAM MIB: age, Age_MSHR (thesis: 15 bits)"
                                                     : "request age, Age_Req (FR-FCFS: oldest first)"};
+  if (d.RT) {
+    o[n++] = (wg_field){"q_rid", d.QB, d.N, "read queue: the slot's row-table entry (the thesis finds it by a {bank, row} CAM)"};
+    o[n++] = (wg_field){"rt_valid", 1, d.N, "row-score table: entry holds a row with queued reads"};
+    o[n++] = (wg_field){"rt_bank", d.BB, d.N, "row-score table: bank (thesis: 4 bits)"};
+    o[n++] = (wg_field){"rt_row", d.RB, d.N, "row-score table: row (thesis: 12 bits)"};
+    o[n++] = (wg_field){"rt_cnt", d.CW, d.N, "row-score table: queued reads in the row (frees the entry; not in the thesis' count)"};
+    if (d.use_s || d.use_sa)
+      o[n++] = (wg_field){"rt_msum", d.SSW, d.N, "row-score table: sum of merge lengths (thesis: 4 of the 19 merge+age bits)"};
+    if (d.use_m) o[n++] = (wg_field){"rt_max", d.MLB, d.N, "row-score table: largest merge length - 1 (MSHR-M)"};
+    if (d.use_sa) o[n++] = (wg_field){"rt_asum", d.ASW, d.N, "row-score table: sum of ages (thesis: 15 of the 19 bits)"};
+  }
   o[n++] = (wg_field){"open_row", d.RB + 1, d.NB, "per bank: open row + open flag (the baseline controller's)"};
   o[n++] = (wg_field){"rr_bank", d.BB, 1, "bank round-robin pointer (GPGPU-Sim's prio)"};
   return n;
+}
+
+/* dst (w bits) = the largest of the n w-bit fields of the packed vector vec, as a
+** balanced tree of comparators (log2 n deep: a chain of 64 is far too slow). */
+static void dram_mib_emit_max(wg_buf *o, const char *dst, const char *vec, int w, int n) {
+  int cnt = n, lvl = 0;
+  wgb_printf(o, "  // %s = the largest of the %d fields of %s: a comparator tree\n", dst, n, vec);
+  while (cnt > 1) {
+    int m = (cnt + 1) / 2;
+    wgb_printf(o, "  logic [%d:0] %s_l%d;\n", m * w - 1, dst, lvl + 1);
+    wgb_printf(o, "  for (genvar j = 0; j < %d; j++) begin : g_%s_l%d\n", cnt / 2, dst, lvl + 1);
+    char l[96], r[96];
+    if (lvl == 0) {
+      snprintf(l, sizeof l, "%s[2*j*%d +: %d]", vec, w, w);
+      snprintf(r, sizeof r, "%s[(2*j+1)*%d +: %d]", vec, w, w);
+    } else {
+      snprintf(l, sizeof l, "%s_l%d[2*j*%d +: %d]", dst, lvl, w, w);
+      snprintf(r, sizeof r, "%s_l%d[(2*j+1)*%d +: %d]", dst, lvl, w, w);
+    }
+    wgb_printf(o, "    assign %s_l%d[j*%d +: %d] = (%s > %s) ? %s : %s;\n  end\n", dst, lvl + 1, w, w, r, l, r, l);
+    if (cnt % 2) {
+      if (lvl == 0) snprintf(l, sizeof l, "%s[%d +: %d]", vec, (cnt - 1) * w, w);
+      else snprintf(l, sizeof l, "%s_l%d[%d +: %d]", dst, lvl, (cnt - 1) * w, w);
+      wgb_printf(o, "  assign %s_l%d[%d +: %d] = %s;  // the odd one moves up\n", dst, lvl + 1, (m - 1) * w, w, l);
+    }
+    cnt = m;
+    lvl++;
+  }
+  if (lvl == 0) wgb_printf(o, "  assign %s = %s;\n", dst, vec);
+  else wgb_printf(o, "  assign %s = %s_l%d;\n", dst, dst, lvl);
+}
+
+/* ROW_TABLE=1: the thesis' row-score table (4.5).  Entry r holds a {bank, row}
+** with queued reads, their count and the policy's sums; each slot knows its
+** entry (q_rid).  The pick: the best row key {in the picked bank, open row,
+** row score} over the entries, then the best request {request score, age}
+** among the slots of the rows that tie on it: the same pick as the exact
+** mode's slot key {cand, hit, row score, request score, age} while the
+** table's scores equal the exact ones (docs/blocks/dram_mib.md). */
+static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
+  const dram_mib_dims d = *dp;
+  const int N = d.N, QB = d.QB;
+  char a[160], b[160], c[160], e[160], f[160];
+  long long amax_sum = (1LL << d.ASW) - 1;
+  int TW = wg_bits_for(amax_sum + (long long)N * d.MM + 2 * d.AMAX);   /* the unclipped age sum */
+
+  wgb_printf(o, "\n  // ---- the row-score table: the best row of the picked bank ----\n");
+  wgb_printf(o, "  // row key = {in the picked bank, the bank's open row (Rule 1.1), row score (Rule 1.2)}\n");
+  wgb_printf(o, "  logic [%d:0] rkey;     // entry r's row key at [r*%d +: %d]\n", N * d.RKW - 1, d.RKW, d.RKW);
+  wgb_printf(o, "  logic [%d:0] rbest;\n", d.RKW - 1);
+  wgb_printf(o, "  for (genvar r = 0; r < %d; r++) begin : g_row\n", N);
+  wgb_printf(o, "    logic inbank;\n    assign inbank = rt_valid[r] && (rt_bank[r] == bsel);\n");
+  wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
+  switch (d.POL) {
+  case DRAM_MIB_M: wgb_printf(o, "    assign rscore = rt_max[r];\n"); break;
+  case DRAM_MIB_S: wgb_printf(o, "    assign rscore = rt_msum[r];\n"); break;
+  case DRAM_MIB_SA: wgb_printf(o, "    assign rscore = rt_asum[r];\n"); break;
+  default:
+    wgb_printf(o, "    assign rscore = pol_m ? %s : pol_s ? %s : pol_sa ? %s : '0;\n",
+               wg_zext(a, sizeof a, "rt_max[r]", d.MLB, d.RSW), wg_zext(b, sizeof b, "rt_msum[r]", d.SSW, d.RSW),
+               wg_zext(c, sizeof c, "rt_asum[r]", d.ASW, d.RSW));
+  }
+  wgb_printf(o, "    assign rkey[r*%d +: %d] = {inbank, %s, rscore};\n", d.RKW, d.RKW,
+             mutant ? "1'b0 /* MUTANT: no row-hit priority */" : "inbank && sel_open && (rt_row[r] == sel_open_row)");
+  wgb_printf(o, "    assign tied[r] = rt_valid[r] && (rkey[r*%d +: %d] == rbest);\n  end\n", d.RKW, d.RKW);
+  dram_mib_emit_max(o, "rbest", "rkey", d.RKW, N);
+
+  wgb_printf(o, "\n  // ---- the row-score table: this cycle's updates ----\n");
+  wgb_printf(o, "  // a new read joins its row's entry ({bank, row} CAM) or takes the lowest free one\n");
+  wgb_printf(o, "  logic [%d:0] rt_hit, rt_free, rt_enq;\n", N - 1);
+  wgb_printf(o, "  always_comb for (int r = 0; r < %d; r++) rt_hit[r] = rt_valid[r] && rt_bank[r] == req_bank"
+                " && rt_row[r] == req_row;\n", N);
+  wgb_printf(o, "  assign rt_free = ~rt_valid & (rt_valid + %d'd1);  // the lowest free entry\n", N);
+  wgb_printf(o, "  assign rt_enq = !enq ? '0 : (|rt_hit) ? rt_hit : rt_free;\n");
+  wgb_printf(o, "  logic [%d:0] enq_rid;\n", QB - 1);
+  wg_emit_onehot_index(o, "enq_rid", QB, "rt_enq", N);
+  wgb_printf(o, "  // the issued slot's and the dummy's entries (one-hot AND-OR reads)\n");
+  wgb_printf(o, "  logic [%d:0] iss_rid, dum_rid;\n", QB - 1);
+  if (d.use_s || d.use_sa) wgb_printf(o, "  logic [%d:0] dum_ml;  // the dummy's slot's merge length - 1 before it\n", d.MLB - 1);
+  wgb_printf(o, "  always_comb begin\n    iss_rid = '0;\n    dum_rid = '0;\n");
+  if (d.use_s || d.use_sa) wgb_printf(o, "    dum_ml = '0;\n");
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) begin\n", N);
+  wgb_printf(o, "      iss_rid = iss_rid | (q_rid[i] & {%d{iss_oh[i]}});\n", QB);
+  wgb_printf(o, "      dum_rid = dum_rid | (q_rid[i] & {%d{dsel[i]}});\n", QB);
+  if (d.use_s || d.use_sa) wgb_printf(o, "      dum_ml = dum_ml | (q_ml[i] & {%d{dsel[i]}});\n", d.MLB);
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "  logic [%d:0] iss_rt, dum_rt;  // the issued read's entry, the dummy's, one-hot\n", N - 1);
+  wgb_printf(o, "  assign iss_rt = issue_valid ? (%d'd1 << iss_rid) : '0;\n", N);
+  wgb_printf(o, "  // the dummy updates a slot that stays (not the issued one)\n");
+  wgb_printf(o, "  assign dum_rt = (|(dsel & ~iss_oh)) ? (%d'd1 << dum_rid) : '0;\n", N);
+  if (d.use_m) {
+    wgb_printf(o, "  // MSHR-M: a maximum cannot be decremented: the issued row's and the dummy's row's\n"
+                  "  // maxima are recomputed over the slots that stay\n");
+    wgb_printf(o, "  logic [%d:0] mx_iss_in, mx_dum_in;\n", N * d.MLB - 1);
+    wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_mx\n", N);
+    wgb_printf(o, "    logic stays;\n    assign stays = q_valid[i] && !iss_oh[i];\n");
+    wgb_printf(o, "    assign mx_iss_in[i*%d +: %d] = (stays && q_rid[i] == iss_rid) ? ml_nx[i*%d +: %d] : '0;\n",
+               d.MLB, d.MLB, d.MLB, d.MLB);
+    wgb_printf(o, "    assign mx_dum_in[i*%d +: %d] = (stays && q_rid[i] == dum_rid) ? ml_nx[i*%d +: %d] : '0;\n  end\n",
+               d.MLB, d.MLB, d.MLB, d.MLB);
+    wgb_printf(o, "  logic [%d:0] mx_iss, mx_dum;\n", d.MLB - 1);
+    dram_mib_emit_max(o, "mx_iss", "mx_iss_in", d.MLB, N);
+    dram_mib_emit_max(o, "mx_dum", "mx_dum_in", d.MLB, N);
+  }
+  wgb_printf(o, "  logic [%d:0] rt_valid_nx;\n", N - 1);
+  wgb_printf(o, "  logic [%d:0] rt_cnt_nx;  // entry r's at [r*%d +: %d]\n", N * d.CW - 1, d.CW, d.CW);
+  if (d.use_s || d.use_sa) wgb_printf(o, "  logic [%d:0] rt_msum_nx;\n", N * d.SSW - 1);
+  if (d.use_sa) wgb_printf(o, "  logic [%d:0] rt_asum_nx;\n", N * d.ASW - 1);
+  if (d.use_m) wgb_printf(o, "  logic [%d:0] rt_max_nx;\n", N * d.MLB - 1);
+  wgb_printf(o, "  for (genvar r = 0; r < %d; r++) begin : g_rt\n", N);
+  wgb_printf(o, "    logic add, sub, dum;  // a read joins, the issued read leaves, the dummy updates one\n");
+  wgb_printf(o, "    assign add = rt_enq[r];\n    assign sub = iss_rt[r];\n    assign dum = dum_rt[r];\n");
+  wgb_printf(o, "    // a free entry counts as empty: its old fields are never read\n");
+  wgb_printf(o, "    logic [%d:0] cnt;\n    assign cnt = rt_valid[r] ? rt_cnt[r] : '0;\n", d.CW - 1);
+  wgb_printf(o, "    assign rt_cnt_nx[r*%d +: %d] = cnt + %s - %s;\n", d.CW, d.CW,
+             wg_zext(a, sizeof a, "add", 1, d.CW), wg_zext(b, sizeof b, "sub", 1, d.CW));
+  wgb_printf(o, "    assign rt_valid_nx[r] = rt_cnt_nx[r*%d +: %d] != '0;\n", d.CW, d.CW);
+  if (d.use_s || d.use_sa) {
+    wgb_printf(o, "    // merge lengths: the issued read's leaves, the dummy's replaces its slot's, a new one is 1\n");
+    wgb_printf(o, "    logic [%d:0] msum, msum_stay;  // msum_stay: of the reads that stay, after the dummy\n", d.SSW - 1);
+    wgb_printf(o, "    assign msum = rt_valid[r] ? rt_msum[r] : '0;\n");
+    wgb_printf(o, "    assign msum_stay = msum - (sub ? %s + %d'd1 : '0) + (dum ? %s - %s : '0);\n",
+               wg_zext(a, sizeof a, "issue_ml", d.MLB, d.SSW), d.SSW, wg_zext(b, sizeof b, "dummy_ml", d.MLB, d.SSW),
+               wg_zext(c, sizeof c, "dum_ml", d.MLB, d.SSW));
+    wgb_printf(o, "    assign rt_msum_nx[r*%d +: %d] = msum_stay + %s;\n", d.SSW, d.SSW, wg_zext(a, sizeof a, "add", 1, d.SSW));
+  }
+  if (d.use_sa) {
+    wgb_printf(o, "    // ages: each read that stays ages by its merge length (after the dummy) and\n"
+                  "    // the dummy's age; the issued read's leaves; a new read brings its own\n");
+    wgb_printf(o, "    logic [%d:0] asum_t;  // unclipped\n", TW - 1);
+    wgb_printf(o, "    assign asum_t = (rt_valid[r] ? %s : '0) + %s + (dum ? %s : '0)\n"
+                  "                  + (add ? %s : '0) - (sub ? %s : '0);\n",
+               wg_zext(a, sizeof a, "rt_asum[r]", d.ASW, TW), wg_zext(b, sizeof b, "msum_stay", d.SSW, TW),
+               wg_zext(c, sizeof c, "dummy_age", d.AB, TW), wg_zext(e, sizeof e, "req_age", d.AB, TW),
+               wg_zext(f, sizeof f, "issue_age", d.AB, TW));
+    wgb_printf(o, "    assign rt_asum_nx[r*%d +: %d] = (asum_t > %d'd%lld) ? %d'd%lld : asum_t[%d:0];\n", d.ASW, d.ASW,
+               TW, amax_sum, d.ASW, amax_sum, d.ASW - 1);
+  }
+  if (d.use_m)
+    wgb_printf(o, "    assign rt_max_nx[r*%d +: %d] = sub ? mx_iss : dum ? mx_dum : rt_valid[r] ? rt_max[r] : '0;\n",
+               d.MLB, d.MLB);
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) rt_valid <= '0;\n    else rt_valid <= rt_valid_nx;\n  end\n");
+  wgb_printf(o, "  always_ff @(posedge clk) begin\n    for (int r = 0; r < %d; r++) begin\n", N);
+  wgb_printf(o, "      if (rt_enq[r] && !rt_valid[r]) begin\n        rt_bank[r] <= req_bank;\n        rt_row[r] <= req_row;\n      end\n");
+  wgb_printf(o, "      rt_cnt[r] <= rt_cnt_nx[r*%d +: %d];\n", d.CW, d.CW);
+  if (d.use_s || d.use_sa) wgb_printf(o, "      rt_msum[r] <= rt_msum_nx[r*%d +: %d];\n", d.SSW, d.SSW);
+  if (d.use_sa) wgb_printf(o, "      rt_asum[r] <= rt_asum_nx[r*%d +: %d];\n", d.ASW, d.ASW);
+  if (d.use_m) wgb_printf(o, "      rt_max[r] <= rt_max_nx[r*%d +: %d];\n", d.MLB, d.MLB);
+  wgb_printf(o, "    end\n  end\n");
 }
 
 static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
@@ -146,10 +317,17 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   const int N = d.N, NB = d.NB, BB = d.BB, QB = d.QB;
   char a[160], b[160], c[160];
 
-  wgb_printf(o, "  // Policy: %s.  Read queue and DRAM MIB share the slot index (one MIB entry\n"
-                "  // per queued read, thesis 4.4); row scores are computed from the queue each\n"
-                "  // cycle, exactly (docs/blocks/dram_mib.md: why not an incremental table).\n\n",
-             dram_mib_pol_name[d.POL]);
+  if (d.RT)
+    wgb_printf(o, "  // Policy: %s.  Read queue and DRAM MIB share the slot index (one MIB entry\n"
+                  "  // per queued read, thesis 4.4); row scores live in the thesis' row-score\n"
+                  "  // table (4.5), one entry per row with queued reads, updated on insert,\n"
+                  "  // dummy and issue (docs/blocks/dram_mib.md: the table and when it differs).\n\n",
+               dram_mib_pol_name[d.POL]);
+  else
+    wgb_printf(o, "  // Policy: %s.  Read queue and DRAM MIB share the slot index (one MIB entry\n"
+                  "  // per queued read, thesis 4.4); row scores are computed from the queue each\n"
+                  "  // cycle, exactly (docs/blocks/dram_mib.md: ROW_TABLE=1 for the thesis' table).\n\n",
+               dram_mib_pol_name[d.POL]);
   wgb_printf(o, "  localparam logic [%d:0] AGE_MAX = %d'd%lld;\n\n", d.AB - 1, d.AB, d.AMAX);
   if (d.POL == DRAM_MIB_FRFCFS)
     wgb_printf(o, "  // fixed policy FR-FCFS: policy_sel and the dummy requests are not used\n"
@@ -167,7 +345,22 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
              d.mib ? "DRAM MIB: age (Age_MSHR)" : "request age (Age_Req)");
   wgb_printf(o, "  // per bank: the open row\n");
   wgb_printf(o, "  (* mem2reg *) logic [%d:0] open_row [0:%d];\n  logic [%d:0] open_valid;\n", d.RB - 1, NB - 1, NB - 1);
-  wgb_printf(o, "  logic [%d:0] rr_bank;  // round-robin: the bank tried first\n\n", BB - 1);
+  wgb_printf(o, "  logic [%d:0] rr_bank;  // round-robin: the bank tried first\n", BB - 1);
+  if (d.RT) {
+    wgb_printf(o, "  // the row-score table (4.5): a row with queued reads, their count and scores\n");
+    wgb_printf(o, "  (* mem2reg *) logic [%d:0] q_rid [0:%d];   // the slot's row-table entry\n", QB - 1, N - 1);
+    wgb_printf(o, "  logic [%d:0] rt_valid;\n", N - 1);
+    wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_bank [0:%d];\n", BB - 1, N - 1);
+    wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_row [0:%d];\n", d.RB - 1, N - 1);
+    wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_cnt [0:%d];   // queued reads in the row\n", d.CW - 1, N - 1);
+    if (d.use_s || d.use_sa)
+      wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_msum [0:%d];  // sum of merge lengths (MSHR-S's score)\n", d.SSW - 1, N - 1);
+    if (d.use_m)
+      wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_max [0:%d];   // largest merge length - 1 (MSHR-M's score)\n", d.MLB - 1, N - 1);
+    if (d.use_sa)
+      wgb_printf(o, "  (* mem2reg *) logic [%d:0] rt_asum [0:%d];  // sum of ages (MSHR-S+A's score), saturating\n", d.ASW - 1, N - 1);
+  }
+  wgb_printf(o, "\n");
 
   if (d.POL == DRAM_MIB_RUNTIME) {
     wgb_printf(o, "  // ---- the policy of this cycle ----\n");
@@ -189,6 +382,9 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] slot_bank;  // slot i's bank, one-hot, at [i*%d +: %d] (0 when free)\n", N * NB - 1, NB, NB);
   wgb_printf(o, "  logic [%d:0] key;      // slot i's pick key at [i*%d +: %d]\n", N * d.KW - 1, d.KW, d.KW);
   wgb_printf(o, "  logic [%d:0] dmatch;   // the dummy names slot i's block\n", N - 1);
+  wgb_printf(o, "  logic [%d:0] dsel;     // ... the lowest such slot: the one the dummy updates\n", N - 1);
+  if (d.RT) wgb_printf(o, "  logic [%d:0] tied;     // table entry r holds a row with the best row key\n"
+                          "  logic [%d:0] tsel;     // slot i is in such a row\n", N - 1, N - 1);
   wgb_printf(o, "  logic [%d:0] age_nx;   // slot i's age after this cycle at [i*%d +: %d]\n", N * d.AB - 1, d.AB, d.AB);
   if (d.mib) wgb_printf(o, "  logic [%d:0] ml_nx;    // slot i's merge length - 1 after this cycle\n", N * d.MLB - 1);
   wgb_printf(o, "  logic [%d:0] aged_out; // slot i's age is saturated\n", N - 1);
@@ -219,6 +415,9 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   else if (d.POL == DRAM_MIB_RUNTIME) wgb_printf(o, "  assign dummy_en = dummy_valid && !pol_fr;  // FR-FCFS ignores dummies\n");
   else wgb_printf(o, "  assign dummy_en = dummy_valid;\n");
   wgb_printf(o, "  assign dummy_hit = |dmatch;\n");
+  wgb_printf(o, "  // a block is queued once (an L2 MSHR entry waits for its read); should it be\n"
+                "  // queued twice, the dummy updates the lowest slot, like a CAM's first match\n");
+  wg_emit_prio_pick(o, "dsel", "dmatch", N);
 
   wgb_printf(o, "\n  // ---- per slot: candidate, row score, pick key, MIB update ----\n");
   wgb_printf(o, "  // key = {candidate, row hit (Rule 1.1 before 1.2), row score, request score, age};\n"
@@ -227,7 +426,9 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    assign slot_bank[i*%d +: %d] = q_valid[i] ? (%d'd1 << q_bank[i]) : '0;\n", NB, NB, NB);
   wgb_printf(o, "    assign cand[i] = q_valid[i] && (q_bank[i] == bsel);\n");
   wgb_printf(o, "    assign hit[i]  = cand[i] && sel_open && (q_row[i] == sel_open_row);\n");
-  if (d.use_m || d.use_s || d.use_sa) {
+  if (d.RT) {
+    wgb_printf(o, "    assign tsel[i] = q_valid[i] && tied[q_rid[i]];\n");
+  } else if (d.use_m || d.use_s || d.use_sa) {
     wgb_printf(o, "    // row score of slot i's row: over the bank's requests to the same row\n");
     if (d.use_m) wgb_printf(o, "    logic [%d:0] row_max;  // MSHR-M: the largest merge length - 1\n", d.MLB - 1);
     if (d.use_s) wgb_printf(o, "    logic [%d:0] row_sum;  // MSHR-S: the sum of merge lengths\n", d.SSW - 1);
@@ -242,9 +443,13 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
     if (d.use_sa) wgb_printf(o, "          row_age = row_age + %s;\n", wg_zext(a, sizeof a, "q_age[t]", d.AB, d.ASW));
     wgb_printf(o, "        end\n    end\n");
   }
-  if (d.RSW) wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
+  if (d.RSW && !d.RT) wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
   if (d.RQW) wgb_printf(o, "    logic [%d:0] qscore;\n", d.RQW - 1);
-  switch (d.POL) {
+  if (d.RT) {
+    if (d.POL == DRAM_MIB_M || d.POL == DRAM_MIB_S) wgb_printf(o, "    assign qscore = q_ml[i];\n");
+    else if (d.POL == DRAM_MIB_RUNTIME)
+      wgb_printf(o, "    assign qscore = (pol_m || pol_s) ? q_ml[i] : '0;  // S+A: the age; FR-FCFS: none\n");
+  } else switch (d.POL) {
   case DRAM_MIB_M: wgb_printf(o, "    assign rscore = row_max;\n    assign qscore = q_ml[i];\n"); break;
   case DRAM_MIB_S: wgb_printf(o, "    assign rscore = row_sum;\n    assign qscore = q_ml[i];\n"); break;
   case DRAM_MIB_SA: wgb_printf(o, "    assign rscore = row_age;  // the request score is the age itself\n"); break;
@@ -256,16 +461,20 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
     break;
   default: break;
   }
-  wgb_printf(o, "    assign key[i*%d +: %d] = {cand[i], %s%s%sq_age[i]};\n", d.KW, d.KW,
-             mutant ? "1'b0 /* MUTANT: no row-hit priority */, " : "hit[i], ",
-             d.RSW ? "rscore, " : "", d.RQW ? "qscore, " : "");
+  if (d.RT)
+    wgb_printf(o, "    assign key[i*%d +: %d] = {tsel[i], %sq_age[i]};  // the best row's, then request score, age\n",
+               d.KW, d.KW, d.RQW ? "qscore, " : "");
+  else
+    wgb_printf(o, "    assign key[i*%d +: %d] = {cand[i], %s%s%sq_age[i]};\n", d.KW, d.KW,
+               mutant ? "1'b0 /* MUTANT: no row-hit priority */, " : "hit[i], ",
+               d.RSW ? "rscore, " : "", d.RQW ? "qscore, " : "");
   wgb_printf(o, "    // DRAM MIB: a dummy overwrites the merge length and adds its age; every cycle\n"
                 "    // age += merge length (after the dummy's update), saturating\n");
   wgb_printf(o, "    assign dmatch[i] = dummy_en && q_valid[i] && (q_blk[i] == dummy_blk);\n");
   wgb_printf(o, "    logic [%d:0] age_sum;  // unsaturated\n", d.SW - 1);
   if (d.mib) {
-    wgb_printf(o, "    assign ml_nx[i*%d +: %d] = dmatch[i] ? dummy_ml : q_ml[i];\n", d.MLB, d.MLB);
-    wgb_printf(o, "    assign age_sum = %s + (dmatch[i] ? %s : '0) + %s + %d'd1;\n",
+    wgb_printf(o, "    assign ml_nx[i*%d +: %d] = dsel[i] ? dummy_ml : q_ml[i];\n", d.MLB, d.MLB);
+    wgb_printf(o, "    assign age_sum = %s + (dsel[i] ? %s : '0) + %s + %d'd1;\n",
                wg_zext(a, sizeof a, "q_age[i]", d.AB, d.SW), wg_zext(b, sizeof b, "dummy_age", d.AB, d.SW),
                wg_zext(c, sizeof c, (snprintf(a, 64, "ml_nx[i*%d +: %d]", d.MLB, d.MLB), a), d.MLB, d.SW), d.SW);
   } else {
@@ -324,6 +533,7 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    end\n  end\n");
   if (!d.mib) wgb_printf(o, "  assign issue_ml = '0;  // FR-FCFS: every merge length is 1\n");
   wgb_printf(o, "  assign issue_hit = |(hit & iss_oh);\n");
+  if (d.RT) dram_mib_rtl_table(o, &d, mutant);
 
   wgb_printf(o, "\n  // ---- the clock edge ----\n");
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) q_valid <= '0;\n"
@@ -333,6 +543,7 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "      if (enq && free_oh[i]) begin\n        q_bank[i] <= req_bank;\n        q_row[i]  <= req_row;\n"
                 "        q_blk[i]  <= req_blk;\n");
   if (d.mib) wgb_printf(o, "        q_ml[i]   <= '0;  // no MIB information yet: merge length 1\n");
+  if (d.RT) wgb_printf(o, "        q_rid[i]  <= enq_rid;\n");
   wgb_printf(o, "        q_age[i]  <= req_age;\n      end else if (q_valid[i]) begin\n");
   if (d.mib) wgb_printf(o, "        q_ml[i]   <= ml_nx[i*%d +: %d];\n", d.MLB, d.MLB);
   wgb_printf(o, "        q_age[i]  <= age_nx[i*%d +: %d];\n      end\n    end\n  end\n", d.AB, d.AB);
@@ -342,6 +553,59 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      rr_bank <= rr_bank + %d'd1;\n    end\n  end\n", BB);
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    for (int b = 0; b < %d; b++)\n"
                 "      if (issue_valid && bsel_oh[b]) open_row[b] <= issue_row;\n  end\n", NB);
+}
+
+/* ROW_TABLE=1: the table holds, for every row with queued reads, their count
+** and scores; the age sum is exact until a read of the row saturates. */
+static void dram_mib_props_table(wg_buf *o, const dram_mib_dims *dp) {
+  const dram_mib_dims d = *dp;
+  const int N = d.N;
+  wgb_printf(o, "  // ---- the row-score table, recomputed from the queue ----\n");
+  wgb_printf(o, "  logic [%d:0] f_cnt;\n", N * d.CW - 1);
+  if (d.use_s || d.use_sa) wgb_printf(o, "  logic [%d:0] f_msum;\n", N * d.SSW - 1);
+  if (d.use_m) wgb_printf(o, "  logic [%d:0] f_max;\n", N * d.MLB - 1);
+  if (d.use_sa) wgb_printf(o, "  logic [%d:0] f_asum;\n", N * d.ASW - 1);
+  wgb_printf(o, "  logic [%d:0] f_sat;  // entry r: a staying read of its row reaches the maximum age this cycle\n", N - 1);
+  wgb_printf(o, "  always @(*) begin\n    f_cnt = '0;\n    f_sat = '0;\n");
+  if (d.use_s || d.use_sa) wgb_printf(o, "    f_msum = '0;\n");
+  if (d.use_m) wgb_printf(o, "    f_max = '0;\n");
+  if (d.use_sa) wgb_printf(o, "    f_asum = '0;\n");
+  wgb_printf(o, "    for (int r = 0; r < %d; r++)\n      for (int i = 0; i < %d; i++)\n"
+                "        if (q_valid[i] && q_rid[i] == r) begin\n", N, N);
+  wgb_printf(o, "          f_cnt[r*%d +: %d] = f_cnt[r*%d +: %d] + 1'b1;\n", d.CW, d.CW, d.CW, d.CW);
+  if (d.use_s || d.use_sa)
+    wgb_printf(o, "          f_msum[r*%d +: %d] = f_msum[r*%d +: %d] + q_ml[i] + 1'b1;\n", d.SSW, d.SSW, d.SSW, d.SSW);
+  if (d.use_m)
+    wgb_printf(o, "          if (q_ml[i] > f_max[r*%d +: %d]) f_max[r*%d +: %d] = q_ml[i];\n", d.MLB, d.MLB, d.MLB, d.MLB);
+  if (d.use_sa)
+    wgb_printf(o, "          f_asum[r*%d +: %d] = f_asum[r*%d +: %d] + q_age[i];\n", d.ASW, d.ASW, d.ASW, d.ASW);
+  wgb_printf(o, "          if (!iss_oh[i] && age_nx[i*%d +: %d] == AGE_MAX) f_sat[r] = 1'b1;\n", d.AB, d.AB);
+  wgb_printf(o, "        end\n  end\n");
+  wgb_printf(o, "  logic [%d:0] f_taint;  // entry r's row had a read at the maximum age since it was allocated\n", N - 1);
+  wgb_printf(o, "  always @(posedge clk) f_taint <= rst ? '0 : rt_valid_nx & ((f_taint & rt_valid) | f_sat);\n");
+  wgb_printf(o, "  // state invariants: they hold after a reset too (both valid masks clear)\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  for (int r = 0; r < N; r++) {
+    wgb_printf(o, "    // entry %d: valid exactly when reads of its row are queued; their count%s\n", r,
+               d.use_m ? ", merge-length sum and maximum" : ", merge-length sum");
+    wgb_printf(o, "    assert(rt_valid[%d] == (f_cnt[%d +: %d] != '0));\n", r, r * d.CW, d.CW);
+    wgb_printf(o, "    assert(!rt_valid[%d] || (rt_cnt[%d] == f_cnt[%d +: %d]", r, r, r * d.CW, d.CW);
+    if (d.use_s || d.use_sa) wgb_printf(o, " && rt_msum[%d] == f_msum[%d +: %d]", r, r * d.SSW, d.SSW);
+    if (d.use_m) wgb_printf(o, " && rt_max[%d] == f_max[%d +: %d]", r, r * d.MLB, d.MLB);
+    wgb_printf(o, "));\n");
+    if (d.use_sa) {
+      wgb_printf(o, "    // entry %d: the age sum is never below the ages' sum, and equal to it until a read saturated\n", r);
+      wgb_printf(o, "    assert(!rt_valid[%d] || rt_asum[%d] >= f_asum[%d +: %d]);\n", r, r, r * d.ASW, d.ASW);
+      wgb_printf(o, "    assert(!rt_valid[%d] || f_taint[%d] || rt_asum[%d] == f_asum[%d +: %d]);\n", r, r, r, r * d.ASW, d.ASW);
+    }
+    for (int q = r + 1; q < N; q++)
+      wgb_printf(o, "    assert(!(rt_valid[%d] && rt_valid[%d] && rt_bank[%d] == rt_bank[%d] && rt_row[%d] == rt_row[%d]));"
+                    "  // one entry per row\n", r, q, r, q, r, q);
+  }
+  for (int i = 0; i < N; i++)
+    wgb_printf(o, "    // slot %d's entry holds its row\n    assert(!q_valid[%d] || (rt_valid[q_rid[%d]] && rt_bank[q_rid[%d]] == q_bank[%d]"
+                  " && rt_row[q_rid[%d]] == q_row[%d]));\n", i, i, i, i, i, i, i);
+  wgb_printf(o, "  end\n\n");
 }
 
 static void dram_mib_props(wg_buf *o, wg_pv p) {
@@ -388,6 +652,10 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // age_sat: some queued age is saturated\n");
   wgb_printf(o, "    assert(age_sat == |(q_valid & {");
   for (int i = N - 1; i >= 0; i--) wgb_printf(o, "q_age[%d] == AGE_MAX%s", i, i ? ", " : "}));\n");
+  if (d.mib) {
+    wgb_printf(o, "    // the dummy updates exactly one slot: the lowest with its block\n");
+    wgb_printf(o, "    assert(dsel == (dmatch & (~dmatch + %d'd1)));\n", N);
+  }
   wgb_printf(o, "    // a dummy hit needs a dummy%s\n", d.mib ? "" : " (never: FR-FCFS has no MIB)");
   if (d.mib) wgb_printf(o, "    assert(!dummy_hit || dummy_valid);\n");
   else wgb_printf(o, "    assert(!dummy_hit);\n");
@@ -397,7 +665,7 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  // the previous cycle, for the step properties\n");
   wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_enq, f_prev_issue;\n");
   wgb_printf(o, "  logic [%d:0] f_prev_free_oh, f_prev_iss_oh, f_prev_valid;\n", N - 1);
-  if (d.mib) wgb_printf(o, "  logic [%d:0] f_prev_dmatch;\n", N - 1);
+  if (d.mib) wgb_printf(o, "  logic [%d:0] f_prev_dsel;\n", N - 1);
   wgb_printf(o, "  logic [%d:0] f_prev_req_age;\n  logic [%d:0] f_prev_issue_row;\n  logic [%d:0] f_prev_issue_bank;\n",
              d.AB - 1, d.RB - 1, d.BB - 1);
   if (d.mib) wgb_printf(o, "  logic [%d:0] f_prev_dummy_ml;\n", d.MLB - 1);
@@ -405,7 +673,7 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
                 "    f_prev_issue <= issue_valid;\n    f_prev_free_oh <= free_oh;\n    f_prev_iss_oh <= iss_oh;\n"
                 "    f_prev_valid <= q_valid;\n    f_prev_req_age <= req_age;\n"
                 "    f_prev_issue_row <= issue_row;\n    f_prev_issue_bank <= issue_bank;\n");
-  if (d.mib) wgb_printf(o, "    f_prev_dummy_ml <= dummy_ml;\n    f_prev_dmatch <= dmatch;\n");
+  if (d.mib) wgb_printf(o, "    f_prev_dummy_ml <= dummy_ml;\n    f_prev_dsel <= dsel;\n");
   wgb_printf(o, "  end\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n");
   wgb_printf(o, "    // the issued slot is freed, a new request fills the lowest free slot, nothing else moves\n");
@@ -418,12 +686,14 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
       wgb_printf(o, "    assert(!(f_prev_enq && f_prev_free_oh[%d]) || (q_age[%d] == f_prev_req_age && q_ml[%d] == '0));\n",
                  i, i, i);
       wgb_printf(o, "    // slot %d: a dummy overwrites the merge length of the queued request with its block\n", i);
-      wgb_printf(o, "    assert(!(f_prev_dmatch[%d] && !f_prev_iss_oh[%d]) || q_ml[%d] == f_prev_dummy_ml);\n", i, i, i);
+      wgb_printf(o, "    assert(!(f_prev_dsel[%d] && !f_prev_iss_oh[%d]) || q_ml[%d] == f_prev_dummy_ml);\n", i, i, i);
     } else {
       wgb_printf(o, "    assert(!(f_prev_enq && f_prev_free_oh[%d]) || q_age[%d] == f_prev_req_age);\n", i, i);
     }
   }
   wgb_printf(o, "  end\n\n");
+
+  if (d.RT) dram_mib_props_table(o, &d);
 
   wgb_printf(o, "  // reachability\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
@@ -443,7 +713,10 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  end\n");
 }
 static int dram_mib_check(wg_pv p, char *err, size_t n) {
-  (void)p; (void)err; (void)n;
+  if (p[DRAM_MIB_ROW_TABLE] && p[DRAM_MIB_POLICY] == DRAM_MIB_FRFCFS) {
+    snprintf(err, n, "ROW_TABLE=1 needs row scores: POLICY must be 1..4 (POLICY=0, FR-FCFS, has none)");
+    return 1;
+  }
   return 0;
 }
 
@@ -456,9 +729,10 @@ const wg_block wg_block_dram_mib = {
   "4.5: DRAM MIB 64 x 43 bits (24 block + 4 merge + 15 age) = 344 bytes; row score table 64 x 35 bits "
   "(4 bank + 12 row + 19 merge+age) = 280 bytes; 128 15-bit adders = 1360 byte-equivalents; total 1984 bytes.  "
   "Ours: the MIB rows at BLK_BITS=24 (-p BLK_BITS=24) are exactly 64 x 43 = 344 bytes (merge length stored "
-  "as length-1 in 4 bits); 25 bits is the correct block address (64 x 44 = 352 bytes).  The row scores are not "
-  "stored: they are computed exactly from the queue every cycle (a 19-bit field cannot hold a row's sum: 11 bits "
-  "for 64 x 16 merges, 21 for 64 ages) -- see docs/blocks/dram_mib.md",
+  "as length-1 in 4 bits); 25 bits is the correct block address (64 x 44 = 352 bytes).  The row-score table "
+  "(ROW_TABLE=1, the thesis preset) has 64 entries of 4 bank + 12 row + 11 merge sum + 21 age sum + 7 count bits "
+  "(a 19-bit field cannot hold a row's sums: 11 bits for 64 x 16 merges, 21 for 64 ages) plus a 6-bit entry index "
+  "per slot; ROW_TABLE=0 stores none and computes the scores from the queue every cycle -- see docs/blocks/dram_mib.md",
   dram_mib_check, dram_mib_ports, dram_mib_storage, dram_mib_rtl, dram_mib_props,
   "the row-hit bit is left out of the pick key: a row miss can be issued while a row hit waits",
   "QUEUE=4,8,16,32,64",

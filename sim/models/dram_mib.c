@@ -36,6 +36,11 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
   case DRAM_MIB_POL_SA: m->rsw = asw; m->rqw = 0; break;
   default: m->rsw = asw > ssw ? asw : ssw; m->rqw = m->mlb;
   }
+  m->table = (int)p->ROW_TABLE;
+  if (m->table && m->pol == DRAM_MIB_POL_FRFCFS) return -1;   /* the descriptor's check: no scores to keep */
+  m->ssw = ssw;
+  m->asum_max = ((uint64_t)1 << asw) - 1;
+  m->tw = dram_mib_bits_for((int64_t)m->asum_max + (int64_t)m->n * p->MAX_MERGE + 2 * (int64_t)m->age_max);
   dram_mib_reset(m);
   return 0;
 }
@@ -45,6 +50,7 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
 ** visible while free. */
 void dram_mib_reset(dram_mib_model *m) {
   m->valid = 0;
+  m->rt_valid = 0;
   m->open_valid = 0;
   m->rr = 0;
 }
@@ -54,11 +60,26 @@ typedef struct dram_mib_decision {
   int issue, slot;     /* the pick */
   uint32_t bank;       /* the picked bank */
   uint64_t hit;        /* row hits of the picked bank */
+  int dsel;            /* the slot the dummy updates (the lowest with its block), -1: none */
 } dram_mib_decision;
+
+/* ROW_TABLE=1: the row score of table entry r under this cycle's policy */
+static uint64_t dram_mib_row_score(const dram_mib_model *m, int r, int policy) {
+  const dram_mib_row *t = &m->rt[r];
+  switch (policy) {
+  case DRAM_MIB_POL_M: return t->max;
+  case DRAM_MIB_POL_S: return t->msum;
+  case DRAM_MIB_POL_SA: return t->asum;
+  default: return 0;
+  }
+}
 
 static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram_mib_decision *d) {
   d->policy = m->pol == DRAM_MIB_POL_RUNTIME ? (int)(in->policy_sel & 3) : m->pol;
-  d->issue = 0; d->slot = 0; d->bank = 0; d->hit = 0;
+  d->issue = 0; d->slot = 0; d->bank = 0; d->hit = 0; d->dsel = -1;
+  if ((in->dummy_valid & 1) && d->policy != DRAM_MIB_POL_FRFCFS)
+    for (int i = 0; i < m->n && d->dsel < 0; i++)
+      if ((m->valid >> i & 1) && m->q[i].blk == (in->dummy_blk & m->blk_mask)) d->dsel = i;
   uint32_t has = 0;
   for (int i = 0; i < m->n; i++)
     if (m->valid >> i & 1) has |= 1u << m->q[i].bank;
@@ -78,6 +99,31 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
       cand |= (uint64_t)1 << i;
       if (open && m->q[i].row == orow) d->hit |= (uint64_t)1 << i;
     }
+  if (m->table) {
+    /* the best row key {in the bank, open row, row score} over the table; the
+    ** request key {row key is the best, request score, age} over the slots */
+    uint64_t rbest = 0, tied = 0;
+    uint64_t rkey[DRAM_MIB_MAX_QUEUE];
+    for (int r = 0; r < m->n; r++) {
+      if (!(m->rt_valid >> r & 1)) continue;
+      int inb = m->rt[r].bank == d->bank;
+      int op = inb && open && m->rt[r].row == orow;
+      rkey[r] = (uint64_t)inb << (m->rsw + 1) | (uint64_t)op << m->rsw | dram_mib_row_score(m, r, d->policy);
+      if (rkey[r] > rbest) rbest = rkey[r];
+    }
+    for (int r = 0; r < m->n; r++)
+      if ((m->rt_valid >> r & 1) && rkey[r] == rbest) tied |= (uint64_t)1 << r;
+    uint64_t best = 0;
+    int kw = 1 + m->rqw + m->ab;
+    for (int s = 0; s < m->n; s++) {
+      const dram_mib_entry *e = &m->q[s];
+      int ts = (m->valid >> s & 1) && (tied >> e->rid & 1);
+      uint64_t rq = (d->policy == DRAM_MIB_POL_M || d->policy == DRAM_MIB_POL_S) ? e->ml : 0;
+      uint64_t key = (uint64_t)ts << (kw - 1) | rq << m->ab | e->age;
+      if (key > best) { best = key; d->slot = s; }
+    }
+    return;
+  }
   /* key = {cand, hit, row score, request score, age}: largest wins, ties the lowest slot */
   int kw = 2 + m->rsw + m->rqw + m->ab;
   uint64_t best = 0;
@@ -119,13 +165,59 @@ void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out 
     out->issue_age = e->age;
     out->issue_hit = (uint32_t)(d.hit >> d.slot & 1);
   }
-  int dummy = (in->dummy_valid & 1) && d.policy != DRAM_MIB_POL_FRFCFS;
-  uint32_t dblk = in->dummy_blk & m->blk_mask;
-  for (int i = 0; i < m->n; i++) {
-    if (!(m->valid >> i & 1)) continue;
-    if (dummy && m->q[i].blk == dblk) out->dummy_hit = 1;
-    if (m->q[i].age == m->age_max) out->age_sat = 1;
+  out->dummy_hit = d.dsel >= 0;
+  for (int i = 0; i < m->n; i++)
+    if ((m->valid >> i & 1) && m->q[i].age == m->age_max) out->age_sat = 1;
+}
+
+/* ROW_TABLE=1: the table's updates of this cycle, from the state before the
+** edge (the RTL's g_rt): a read joins (enq_rid), the issued read leaves, the
+** dummy changes one read's merge length and age, every read that stays ages */
+static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *d, int enq,
+                                int *enq_rid) {
+  uint32_t bank = in->req_bank & m->bank_mask, row = in->req_row & m->row_mask;
+  int add = -1, sub = -1, dum = -1;
+  if (enq) {
+    for (int r = 0; r < m->n && add < 0; r++)
+      if ((m->rt_valid >> r & 1) && m->rt[r].bank == bank && m->rt[r].row == row) add = r;
+    if (add < 0) add = __builtin_ctzll(~m->rt_valid);   /* a free entry exists: rows <= reads < QUEUE */
   }
+  *enq_rid = add < 0 ? 0 : add;
+  if (d->issue) sub = (int)m->q[d->slot].rid;
+  if (d->dsel >= 0 && !(d->issue && d->dsel == d->slot)) dum = (int)m->q[d->dsel].rid;
+  uint32_t dml = in->dummy_ml & m->ml_mask;
+  /* MSHR-M: the maxima of the rows that lose or change a merge length, over the reads that stay */
+  uint32_t mx_iss = 0, mx_dum = 0;
+  for (int t = 0; t < m->n; t++) {
+    if (!(m->valid >> t & 1) || (d->issue && t == d->slot)) continue;
+    uint32_t ml = t == d->dsel ? dml : m->q[t].ml;
+    if ((int)m->q[t].rid == sub && ml > mx_iss) mx_iss = ml;
+    if ((int)m->q[t].rid == dum && ml > mx_dum) mx_dum = ml;
+  }
+  uint32_t smask = dram_mib_low(m->ssw);
+  uint64_t tmask = m->tw >= 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->tw) - 1;
+  uint64_t nvalid = 0;
+  for (int r = 0; r < m->n; r++) {
+    dram_mib_row *t = &m->rt[r];
+    int v = m->rt_valid >> r & 1;
+    if (!v && r != add) continue;   /* a free entry stays free */
+    if (!v) { t->bank = bank; t->row = row; t->cnt = 0; t->msum = 0; t->asum = 0; t->max = 0; }
+    t->cnt = t->cnt + (r == add) - (r == sub);
+    uint32_t stay = t->msum;
+    if (r == sub) stay -= m->q[d->slot].ml + 1;
+    if (r == dum) stay += dml - m->q[d->dsel].ml;
+    stay &= smask;
+    uint64_t a = t->asum + stay;
+    if (r == dum) a += in->dummy_age & m->age_max;
+    if (r == add) a += in->req_age & m->age_max;
+    if (r == sub) a -= m->q[d->slot].age;
+    a &= tmask;
+    t->asum = a > m->asum_max ? m->asum_max : a;
+    t->msum = (stay + (r == add)) & smask;
+    t->max = r == sub ? mx_iss : r == dum ? mx_dum : t->max;
+    if (t->cnt) nvalid |= (uint64_t)1 << r;
+  }
+  m->rt_valid = nvalid;
 }
 
 void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
@@ -135,15 +227,16 @@ void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   int enq = (in->req_valid & 1) && m->valid != all;
   int fslot = enq ? __builtin_ctzll(~m->valid) : -1;
-  int dummy = (in->dummy_valid & 1) && d.policy != DRAM_MIB_POL_FRFCFS;
-  uint32_t dblk = in->dummy_blk & m->blk_mask;
-  /* the DRAM MIB: dummies overwrite the merge length and add their age; every
-  ** queued request ages by its merge length (after the dummy's update) */
+  int enq_rid = 0;
+  if (m->table) dram_mib_table_tick(m, in, &d, enq, &enq_rid);
+  /* the DRAM MIB: a dummy overwrites the merge length and adds its age (the
+  ** lowest slot with its block); every queued request ages by its merge
+  ** length (after the dummy's update) */
   for (int i = 0; i < m->n; i++) {
     if (!(m->valid >> i & 1)) continue;
     dram_mib_entry *e = &m->q[i];
     uint64_t sum = e->age;
-    if (dummy && e->blk == dblk) {
+    if (i == d.dsel) {
       e->ml = in->dummy_ml & m->ml_mask;
       sum += in->dummy_age & m->age_max;
     }
@@ -163,6 +256,7 @@ void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
     e->blk = in->req_blk & m->blk_mask;
     e->ml = 0;
     e->age = in->req_age & m->age_max;
+    e->rid = (uint32_t)enq_rid;
     m->valid |= (uint64_t)1 << fslot;
   }
 }

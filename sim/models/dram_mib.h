@@ -31,7 +31,16 @@ typedef struct dram_mib_entry {  /* one queue slot + its DRAM MIB entry, as the 
   uint32_t bank, row, blk;
   uint32_t ml;                   /* merge length - 1 (always 0 under a fixed FR-FCFS) */
   uint32_t age;                  /* Age_MSHR (Age_Req under FR-FCFS), saturating */
+  uint32_t rid;                  /* ROW_TABLE=1: its row-table entry */
 } dram_mib_entry;
+
+typedef struct dram_mib_row {    /* ROW_TABLE=1: one entry of the row-score table (4.5) */
+  uint32_t bank, row;
+  uint32_t cnt;                  /* queued reads in the row */
+  uint32_t msum;                 /* sum of their merge lengths (MSHR-S) */
+  uint32_t max;                  /* largest merge length - 1 (MSHR-M) */
+  uint64_t asum;                 /* sum of their ages (MSHR-S+A), saturating at 2^asw - 1 */
+} dram_mib_row;
 
 typedef struct dram_mib_model {
   dram_mib_params p;
@@ -39,12 +48,17 @@ typedef struct dram_mib_model {
   int      n, nb, pol, mib;
   uint32_t bank_mask, row_mask, blk_mask, ml_mask, age_max;
   int      ab, mlb, rsw, rqw;    /* widths of the pick key's fields */
+  int      table;                /* ROW_TABLE */
+  int      ssw, tw;              /* widths: the merge-length sum, the unclipped age sum */
+  uint64_t asum_max;             /* 2^asw - 1: the table's age sum saturates there */
   /* state = the RTL's registers */
   uint64_t valid;
   dram_mib_entry q[DRAM_MIB_MAX_QUEUE];
   uint32_t open_row[DRAM_MIB_MAX_BANKS];
   uint32_t open_valid;
   uint32_t rr;                   /* round-robin: the bank tried first */
+  uint64_t rt_valid;             /* ROW_TABLE=1: the row-score table */
+  dram_mib_row rt[DRAM_MIB_MAX_QUEUE];
 } dram_mib_model;
 
 int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 illegal p */

@@ -33,6 +33,12 @@
 **              dummies) in one bank, four rows, distinct ages; the issue
 **              order, row hits included, is checked against FR-FCFS (row
 **              hits first, then the oldest) under FR-FCFS and under MSHR-M.
+**           T. MSHR-S+A, a saturated age (docs/blocks/dram_mib.md, "The
+**              row-score table"): R_a (row 0) arrives at age 2^AGE_BITS - 2 and
+**              saturates; R_b, R_c (row 1) at 2^(AGE_BITS-1) - 2; two cycles
+**              later row 1's ages sum to max + 2 and row 0's exact score is
+**              max: the exact scores open row 1 (R_b, the older); the table
+**              counts R_a's age on past the maximum (max + 3) and opens row 0.
 **           Under POLICY=4 every scenario runs under every policy it applies
 **           to (policy_sel); a fixed POLICY runs its own.  Needs QUEUE >= 4,
 **           ROW_BITS >= 2, BLK_BITS >= 3, MAX_MERGE >= 4, AGE_BITS >= 6.
@@ -48,7 +54,7 @@ static int dm_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < 
 static uint32_t dm_low(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 typedef struct dm_dims {
-  int N, NB, BB, RB, KB, MM, MLB, AB, POL;
+  int N, NB, BB, RB, KB, MM, MLB, AB, POL, RT;
   uint32_t amax;
 } dm_dims;
 
@@ -62,6 +68,7 @@ static void dm_dims_of(dm_dims *d, const dram_mib_params *p) {
   d->MLB = dm_clog2(p->MAX_MERGE);
   d->AB = (int)p->AGE_BITS;
   d->POL = (int)p->POLICY;
+  d->RT = (int)p->ROW_TABLE;
   d->amax = dm_low(d->AB);
 }
 
@@ -322,6 +329,31 @@ static void dm_saturate(dm_dir *d, int pol) {
   s->e_sat = 0; s->e_count = 0;
 }
 
+/* T. MSHR-S+A with a saturated age: the exact sums against the table's */
+static void dm_satdiff(dm_dir *d) {
+  const int pol = 3, W = 2;
+  int a = (int)d->d.amax, x = (a + 1) / 2 - 2;   /* x = 2^(AGE_BITS-1) - 2 */
+  dm_step *s = dm_add(d, pol, "T: reset");
+  s->rst = 1;
+  s = dm_add(d, pol, "T: R_a (bank 0, row 0) arrives one below the maximum age, the bank is busy");
+  dm_req(s, 0, 0, 1, a - 1);
+  s = dm_add(d, pol, "T: R_b (row 1) arrives at 2^(AGE_BITS-1) - 2; R_a reaches the maximum");
+  dm_req(s, 0, 1, 2, x);
+  s = dm_add(d, pol, "T: R_c (row 1) arrives at the same age; R_a stays at the maximum (the table counts on)");
+  dm_req(s, 0, 1, 3, x);
+  s = dm_add(d, pol, "T: wait two cycles");
+  s->rep = W; s->e_sat = 1;
+  s = dm_add(d, pol, d->d.RT ? "T: the table: row 0 scores max + 3 > row 1's max + 2: R_a (its age saturated)"
+                             : "T: exact: row 1 scores max + 2 > row 0's max: R_b, row 1's older read");
+  s->ready = 1;
+  if (d->d.RT) { dm_expect_issue(s, 1, 0); s->e_age = a; }
+  else { dm_expect_issue(s, 2, 0); s->e_age = x + 1 + W; }
+  s = dm_add(d, pol, "T: drain");
+  s->ready = 1; s->rep = 2;
+  s = dm_add(d, pol, "T: empty");
+  s->e_count = 0; s->e_issue = 0;
+}
+
 /* E. FR-FCFS equivalence with merge length 1: an independent FR-FCFS */
 static uint32_t dm_hash(uint32_t x) { x ^= x >> 16; x *= 0x7feb352dU; x ^= x >> 15; x *= 0x846ca68bU; return x ^ (x >> 16); }
 
@@ -377,6 +409,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   for (int i = 0; i < np; i++) dm_fig41(d, pols[i]);
   for (int i = 0; i < np; i++) if (pols[i]) dm_dummies(d, pols[i]);
   for (int i = 0; i < np; i++) dm_saturate(d, pols[i]);
+  for (int i = 0; i < np; i++) if (pols[i] == 3) dm_satdiff(d);
   if (d->d.amax > 3u * (uint32_t)d->d.N + 16)
     for (int i = 0; i < np; i++) if (pols[i] <= 1) dm_equiv(d, pols[i]);
   if (d->over) {
