@@ -86,6 +86,7 @@ typedef struct ws_config {
   int dram_queue;           /* read request queue = the dram_mib block's QUEUE (2..64, a power of two) */
   int dram_latency;         /* fixed cycles added to every DRAM access (controller, pins, return path) */
   int dram_sched;           /* enum ws_dram_sched */
+  int dram_row_table;       /* mshr_*: the dram_mib block's ROW_TABLE (0: exact row scores) */
   int tRCD, tRP, tCL, tCCD; /* bank timing in core cycles */
   /* ---- fixed-latency memory (mem_model = fixed) ---- */
   int mem_model;            /* enum ws_mem_model */

@@ -107,7 +107,8 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     while (max_merge < c->l2_mshr_merges) max_merge *= 2;
     dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
                           .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
-                          .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched};
+                          .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched,
+                          .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table};
     if (!bad && ws_slot_init(&p->dram, "dram_mib", &dp, sizeof(dram_mib_in), sizeof(dram_mib_out), owner, err, n))
       return -1;
     if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {

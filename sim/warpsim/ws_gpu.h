@@ -332,6 +332,7 @@ typedef struct ws_part {
   uint64_t       mib_pending;   /* the MIB's valid entries after the last edge (from its outputs) */
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
+  uint64_t       dram_age_sat;   /* DRAM cycles with a saturated age in the read queue (dram_mib age_sat) */
   uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
   ws_cache_stats l2s;
   ws_mshr_stats  l2m;

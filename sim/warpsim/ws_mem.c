@@ -364,6 +364,7 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
     for (int b = 0; b < c->dram_banks; b++)
       if (p->bank[b].free_at <= now) din.bank_ready |= 1u << b;
     ws_slot_step(&p->dram, &din, &dout);
+    p->dram_age_sat += dout.age_sat;
     /* the block takes a request into its lowest free slot, before this edge's issue frees one */
     int taken = normal && dout.req_ready ? __builtin_ctzll(~p->dram_used) : -1;
     if (dout.issue_valid) {
