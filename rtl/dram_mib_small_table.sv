@@ -483,11 +483,11 @@ module dram_mib_small_table (
     f_asum = '0;
     for (int r = 0; r < 4; r++)
       for (int i = 0; i < 4; i++)
-        if (q_valid[i] && q_rid[i] == r) begin
-          f_cnt[r*3 +: 3] = f_cnt[r*3 +: 3] + 1'b1;
-          f_msum[r*5 +: 5] = f_msum[r*5 +: 5] + q_ml[i] + 1'b1;
+        if (q_valid[i] && {30'd0, q_rid[i]} == r) begin
+          f_cnt[r*3 +: 3] = f_cnt[r*3 +: 3] + 3'd1;
+          f_msum[r*5 +: 5] = f_msum[r*5 +: 5] + {3'd0, q_ml[i]} + 5'd1;
           if (q_ml[i] > f_max[r*2 +: 2]) f_max[r*2 +: 2] = q_ml[i];
-          f_asum[r*8 +: 8] = f_asum[r*8 +: 8] + q_age[i];
+          f_asum[r*8 +: 8] = f_asum[r*8 +: 8] + {2'd0, q_age[i]};
           if (!iss_oh[i] && age_nx[i*6 +: 6] == AGE_MAX) f_sat[r] = 1'b1;
         end
   end

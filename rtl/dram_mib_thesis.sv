@@ -1381,10 +1381,10 @@ module dram_mib_thesis (
     f_asum = '0;
     for (int r = 0; r < 64; r++)
       for (int i = 0; i < 64; i++)
-        if (q_valid[i] && q_rid[i] == r) begin
-          f_cnt[r*7 +: 7] = f_cnt[r*7 +: 7] + 1'b1;
-          f_msum[r*11 +: 11] = f_msum[r*11 +: 11] + q_ml[i] + 1'b1;
-          f_asum[r*21 +: 21] = f_asum[r*21 +: 21] + q_age[i];
+        if (q_valid[i] && {26'd0, q_rid[i]} == r) begin
+          f_cnt[r*7 +: 7] = f_cnt[r*7 +: 7] + 7'd1;
+          f_msum[r*11 +: 11] = f_msum[r*11 +: 11] + {7'd0, q_ml[i]} + 11'd1;
+          f_asum[r*21 +: 21] = f_asum[r*21 +: 21] + {6'd0, q_age[i]};
           if (!iss_oh[i] && age_nx[i*15 +: 15] == AGE_MAX) f_sat[r] = 1'b1;
         end
   end

@@ -562,7 +562,8 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
 ** and scores; the age sum is exact until a read of the row saturates. */
 static void dram_mib_props_table(wg_buf *o, const dram_mib_dims *dp) {
   const dram_mib_dims d = *dp;
-  const int N = d.N;
+  const int N = d.N, QB = d.QB;
+  char a[96];
   wgb_printf(o, "  // ---- the row-score table, recomputed from the queue ----\n");
   wgb_printf(o, "  logic [%d:0] f_cnt;\n", N * d.CW - 1);
   if (d.use_s || d.use_sa) wgb_printf(o, "  logic [%d:0] f_msum;\n", N * d.SSW - 1);
@@ -574,14 +575,16 @@ static void dram_mib_props_table(wg_buf *o, const dram_mib_dims *dp) {
   if (d.use_m) wgb_printf(o, "    f_max = '0;\n");
   if (d.use_sa) wgb_printf(o, "    f_asum = '0;\n");
   wgb_printf(o, "    for (int r = 0; r < %d; r++)\n      for (int i = 0; i < %d; i++)\n"
-                "        if (q_valid[i] && q_rid[i] == r) begin\n", N, N);
-  wgb_printf(o, "          f_cnt[r*%d +: %d] = f_cnt[r*%d +: %d] + 1'b1;\n", d.CW, d.CW, d.CW, d.CW);
+                "        if (q_valid[i] && {%d'd0, q_rid[i]} == r) begin\n", N, N, 32 - QB);
+  wgb_printf(o, "          f_cnt[r*%d +: %d] = f_cnt[r*%d +: %d] + %d'd1;\n", d.CW, d.CW, d.CW, d.CW, d.CW);
   if (d.use_s || d.use_sa)
-    wgb_printf(o, "          f_msum[r*%d +: %d] = f_msum[r*%d +: %d] + q_ml[i] + 1'b1;\n", d.SSW, d.SSW, d.SSW, d.SSW);
+    wgb_printf(o, "          f_msum[r*%d +: %d] = f_msum[r*%d +: %d] + %s + %d'd1;\n", d.SSW, d.SSW, d.SSW, d.SSW,
+               wg_zext(a, sizeof a, "q_ml[i]", d.MLB, d.SSW), d.SSW);
   if (d.use_m)
     wgb_printf(o, "          if (q_ml[i] > f_max[r*%d +: %d]) f_max[r*%d +: %d] = q_ml[i];\n", d.MLB, d.MLB, d.MLB, d.MLB);
   if (d.use_sa)
-    wgb_printf(o, "          f_asum[r*%d +: %d] = f_asum[r*%d +: %d] + q_age[i];\n", d.ASW, d.ASW, d.ASW, d.ASW);
+    wgb_printf(o, "          f_asum[r*%d +: %d] = f_asum[r*%d +: %d] + %s;\n", d.ASW, d.ASW, d.ASW, d.ASW,
+               wg_zext(a, sizeof a, "q_age[i]", d.AB, d.ASW));
   wgb_printf(o, "          if (!iss_oh[i] && age_nx[i*%d +: %d] == AGE_MAX) f_sat[r] = 1'b1;\n", d.AB, d.AB);
   wgb_printf(o, "        end\n  end\n");
   wgb_printf(o, "  logic [%d:0] f_taint;  // entry r's row had a read at the maximum age since it was allocated\n", N - 1);
