@@ -563,6 +563,39 @@ void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec
   }
 }
 
+/* dst (w bits, declared by the caller) = the largest of the n w-bit fields
+** of the packed vector vec: a balanced tree of comparators, log2 n deep (a
+** chain of 64 is far too slow).  Level k is dst_lk; a level of one pair is a
+** plain assign. */
+void wg_emit_max_tree(wg_buf *o, const char *dst, const char *vec, int w, int n) {
+  int cnt = n, lvl = 0;
+  wgb_printf(o, "  // %s = the largest of the %d fields of %s: a comparator tree\n", dst, n, vec);
+  while (cnt > 1) {
+    int m = (cnt + 1) / 2;
+    char prev[64], l[128], r[128];
+    if (lvl == 0) snprintf(prev, sizeof prev, "%s", vec);
+    else snprintf(prev, sizeof prev, "%s_l%d", dst, lvl);
+    wgb_printf(o, "  logic [%d:0] %s_l%d;\n", m * w - 1, dst, lvl + 1);
+    if (cnt / 2 == 1) {
+      snprintf(l, sizeof l, "%s[0 +: %d]", prev, w);
+      snprintf(r, sizeof r, "%s[%d +: %d]", prev, w, w);
+      wgb_printf(o, "  assign %s_l%d[0 +: %d] = (%s > %s) ? %s : %s;\n", dst, lvl + 1, w, r, l, r, l);
+    } else {
+      snprintf(l, sizeof l, "%s[2*j*%d +: %d]", prev, w, w);
+      snprintf(r, sizeof r, "%s[(2*j+1)*%d +: %d]", prev, w, w);
+      wgb_printf(o, "  for (genvar j = 0; j < %d; j++) begin : g_%s_l%d\n", cnt / 2, dst, lvl + 1);
+      wgb_printf(o, "    assign %s_l%d[j*%d +: %d] = (%s > %s) ? %s : %s;\n  end\n", dst, lvl + 1, w, w, r, l, r, l);
+    }
+    if (cnt % 2)
+      wgb_printf(o, "  assign %s_l%d[%d +: %d] = %s[%d +: %d];  // the odd one moves up\n", dst, lvl + 1, (m - 1) * w, w,
+                 prev, (cnt - 1) * w, w);
+    cnt = m;
+    lvl++;
+  }
+  if (lvl == 0) wgb_printf(o, "  assign %s = %s;\n", dst, vec);
+  else wgb_printf(o, "  assign %s = %s_l%d;\n", dst, dst, lvl);
+}
+
 /* dst = vec with only its lowest set bit kept (one-hot or zero), n bits:
 ** vec & -vec, a priority pick with entry 0 first. */
 void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n) {

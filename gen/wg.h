@@ -187,4 +187,7 @@ void wg_emit_cam_match(wg_buf *o, const char *dst, const char *key, const char *
 void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
 void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n);
 void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *mask, int n);
+/* dst = the largest of the n w-bit fields of the packed vector vec (a
+** comparator tree, log2 n deep); the caller declares dst. */
+void wg_emit_max_tree(wg_buf *o, const char *dst, const char *vec, int w, int n);
 #endif

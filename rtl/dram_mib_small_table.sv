@@ -213,9 +213,7 @@ module dram_mib_small_table (
     assign rbest_l1[j*10 +: 10] = (rkey[(2*j+1)*10 +: 10] > rkey[2*j*10 +: 10]) ? rkey[(2*j+1)*10 +: 10] : rkey[2*j*10 +: 10];
   end
   logic [9:0] rbest_l2;
-  for (genvar j = 0; j < 1; j++) begin : g_rbest_l2
-    assign rbest_l2[j*10 +: 10] = (rbest_l1[(2*j+1)*10 +: 10] > rbest_l1[2*j*10 +: 10]) ? rbest_l1[(2*j+1)*10 +: 10] : rbest_l1[2*j*10 +: 10];
-  end
+  assign rbest_l2[0 +: 10] = (rbest_l1[10 +: 10] > rbest_l1[0 +: 10]) ? rbest_l1[10 +: 10] : rbest_l1[0 +: 10];
   assign rbest = rbest_l2;
 
   // ---- the row-score table: this cycle's updates ----
@@ -261,9 +259,7 @@ module dram_mib_small_table (
     assign mx_iss_l1[j*2 +: 2] = (mx_iss_in[(2*j+1)*2 +: 2] > mx_iss_in[2*j*2 +: 2]) ? mx_iss_in[(2*j+1)*2 +: 2] : mx_iss_in[2*j*2 +: 2];
   end
   logic [1:0] mx_iss_l2;
-  for (genvar j = 0; j < 1; j++) begin : g_mx_iss_l2
-    assign mx_iss_l2[j*2 +: 2] = (mx_iss_l1[(2*j+1)*2 +: 2] > mx_iss_l1[2*j*2 +: 2]) ? mx_iss_l1[(2*j+1)*2 +: 2] : mx_iss_l1[2*j*2 +: 2];
-  end
+  assign mx_iss_l2[0 +: 2] = (mx_iss_l1[2 +: 2] > mx_iss_l1[0 +: 2]) ? mx_iss_l1[2 +: 2] : mx_iss_l1[0 +: 2];
   assign mx_iss = mx_iss_l2;
   // mx_dum = the largest of the 4 fields of mx_dum_in: a comparator tree
   logic [3:0] mx_dum_l1;
@@ -271,9 +267,7 @@ module dram_mib_small_table (
     assign mx_dum_l1[j*2 +: 2] = (mx_dum_in[(2*j+1)*2 +: 2] > mx_dum_in[2*j*2 +: 2]) ? mx_dum_in[(2*j+1)*2 +: 2] : mx_dum_in[2*j*2 +: 2];
   end
   logic [1:0] mx_dum_l2;
-  for (genvar j = 0; j < 1; j++) begin : g_mx_dum_l2
-    assign mx_dum_l2[j*2 +: 2] = (mx_dum_l1[(2*j+1)*2 +: 2] > mx_dum_l1[2*j*2 +: 2]) ? mx_dum_l1[(2*j+1)*2 +: 2] : mx_dum_l1[2*j*2 +: 2];
-  end
+  assign mx_dum_l2[0 +: 2] = (mx_dum_l1[2 +: 2] > mx_dum_l1[0 +: 2]) ? mx_dum_l1[2 +: 2] : mx_dum_l1[0 +: 2];
   assign mx_dum = mx_dum_l2;
   logic [3:0] rt_valid_nx;
   logic [11:0] rt_cnt_nx;  // entry r's at [r*3 +: 3]

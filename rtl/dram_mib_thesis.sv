@@ -612,9 +612,7 @@ module dram_mib_thesis (
     assign rbest_l5[j*23 +: 23] = (rbest_l4[(2*j+1)*23 +: 23] > rbest_l4[2*j*23 +: 23]) ? rbest_l4[(2*j+1)*23 +: 23] : rbest_l4[2*j*23 +: 23];
   end
   logic [22:0] rbest_l6;
-  for (genvar j = 0; j < 1; j++) begin : g_rbest_l6
-    assign rbest_l6[j*23 +: 23] = (rbest_l5[(2*j+1)*23 +: 23] > rbest_l5[2*j*23 +: 23]) ? rbest_l5[(2*j+1)*23 +: 23] : rbest_l5[2*j*23 +: 23];
-  end
+  assign rbest_l6[0 +: 23] = (rbest_l5[23 +: 23] > rbest_l5[0 +: 23]) ? rbest_l5[23 +: 23] : rbest_l5[0 +: 23];
   assign rbest = rbest_l6;
 
   // ---- the row-score table: this cycle's updates ----

@@ -163,36 +163,6 @@ static int dram_mib_storage(wg_pv p, wg_field *o) {
   return n;
 }
 
-/* dst (w bits) = the largest of the n w-bit fields of the packed vector vec, as a
-** balanced tree of comparators (log2 n deep: a chain of 64 is far too slow). */
-static void dram_mib_emit_max(wg_buf *o, const char *dst, const char *vec, int w, int n) {
-  int cnt = n, lvl = 0;
-  wgb_printf(o, "  // %s = the largest of the %d fields of %s: a comparator tree\n", dst, n, vec);
-  while (cnt > 1) {
-    int m = (cnt + 1) / 2;
-    wgb_printf(o, "  logic [%d:0] %s_l%d;\n", m * w - 1, dst, lvl + 1);
-    wgb_printf(o, "  for (genvar j = 0; j < %d; j++) begin : g_%s_l%d\n", cnt / 2, dst, lvl + 1);
-    char l[96], r[96];
-    if (lvl == 0) {
-      snprintf(l, sizeof l, "%s[2*j*%d +: %d]", vec, w, w);
-      snprintf(r, sizeof r, "%s[(2*j+1)*%d +: %d]", vec, w, w);
-    } else {
-      snprintf(l, sizeof l, "%s_l%d[2*j*%d +: %d]", dst, lvl, w, w);
-      snprintf(r, sizeof r, "%s_l%d[(2*j+1)*%d +: %d]", dst, lvl, w, w);
-    }
-    wgb_printf(o, "    assign %s_l%d[j*%d +: %d] = (%s > %s) ? %s : %s;\n  end\n", dst, lvl + 1, w, w, r, l, r, l);
-    if (cnt % 2) {
-      if (lvl == 0) snprintf(l, sizeof l, "%s[%d +: %d]", vec, (cnt - 1) * w, w);
-      else snprintf(l, sizeof l, "%s_l%d[%d +: %d]", dst, lvl, (cnt - 1) * w, w);
-      wgb_printf(o, "  assign %s_l%d[%d +: %d] = %s;  // the odd one moves up\n", dst, lvl + 1, (m - 1) * w, w, l);
-    }
-    cnt = m;
-    lvl++;
-  }
-  if (lvl == 0) wgb_printf(o, "  assign %s = %s;\n", dst, vec);
-  else wgb_printf(o, "  assign %s = %s_l%d;\n", dst, dst, lvl);
-}
-
 /* ROW_TABLE=1: the thesis' row-score table (4.5).  Entry r holds a {bank, row}
 ** with queued reads, their count and the policy's sums; each slot knows its
 ** entry (q_rid).  The pick: the best row key {in the picked bank, open row,
@@ -226,7 +196,7 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
   wgb_printf(o, "    assign rkey[r*%d +: %d] = {inbank, %s, rscore};\n", d.RKW, d.RKW,
              mutant ? "1'b0 /* MUTANT: no row-hit priority */" : "inbank && sel_open && (rt_row[r] == sel_open_row)");
   wgb_printf(o, "    assign tied[r] = rt_valid[r] && (rkey[r*%d +: %d] == rbest);\n  end\n", d.RKW, d.RKW);
-  dram_mib_emit_max(o, "rbest", "rkey", d.RKW, N);
+  wg_emit_max_tree(o, "rbest", "rkey", d.RKW, N);
 
   wgb_printf(o, "\n  // ---- the row-score table: this cycle's updates ----\n");
   wgb_printf(o, "  // a new read joins its row's entry ({bank, row} CAM) or takes the lowest free one\n");
@@ -262,8 +232,8 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
     wgb_printf(o, "    assign mx_dum_in[i*%d +: %d] = (stays && q_rid[i] == dum_rid) ? ml_nx[i*%d +: %d] : '0;\n  end\n",
                d.MLB, d.MLB, d.MLB, d.MLB);
     wgb_printf(o, "  logic [%d:0] mx_iss, mx_dum;\n", d.MLB - 1);
-    dram_mib_emit_max(o, "mx_iss", "mx_iss_in", d.MLB, N);
-    dram_mib_emit_max(o, "mx_dum", "mx_dum_in", d.MLB, N);
+    wg_emit_max_tree(o, "mx_iss", "mx_iss_in", d.MLB, N);
+    wg_emit_max_tree(o, "mx_dum", "mx_dum_in", d.MLB, N);
   }
   wgb_printf(o, "  logic [%d:0] rt_valid_nx;\n", N - 1);
   wgb_printf(o, "  logic [%d:0] rt_cnt_nx;  // entry r's at [r*%d +: %d]\n", N * d.CW - 1, d.CW, d.CW);
