@@ -34,19 +34,24 @@ void mshr_reset(mshr_model *m) {
   m->drain_ptr = 0;
   m->rr_mask = 0;
   m->occ = 0;
+  m->used = m->ready = m->draining = 0;
+  memset(m->head, -1, sizeof m->head);
+}
+
+static unsigned mshr_hash(uint64_t addr) {
+  return (unsigned)(addr ^ addr >> 7 ^ addr >> 14 ^ addr >> 21) & (MSHR_HASH - 1);
 }
 
 /* the entry in use for line 'addr', or -1 (at most one: invariant) */
 static int mshr_match(const mshr_model *m, uint64_t addr) {
-  for (int i = 0; i < m->n; i++)
-    if (m->state[i] != MSHR_FREE && m->addr[i] == addr) return i;
+  for (int i = m->head[mshr_hash(addr)]; i >= 0; i = m->next[i])
+    if (m->addr[i] == addr) return i;
   return -1;
 }
 
 static int mshr_first_free(const mshr_model *m) {
-  for (int i = 0; i < m->n; i++)
-    if (m->state[i] == MSHR_FREE) return i;
-  return -1;
+  uint64_t f = ~m->used & m->all_mask;
+  return f ? __builtin_ctzll(f) : -1;
 }
 
 mshr_result mshr_lookup(const mshr_model *m, uint64_t addr, int noalloc, int *entry) {
@@ -69,16 +74,10 @@ mshr_result mshr_lookup(const mshr_model *m, uint64_t addr, int noalloc, int *en
 
 /* the entry on the drain port: the draining one, else round robin among the ready */
 static int mshr_drain_sel(const mshr_model *m) {
-  int lo = -1;
-  for (int i = 0; i < m->n; i++) {
-    if (m->state[i] == MSHR_DRAINING) return i;
-  }
-  for (int i = 0; i < m->n; i++) {
-    if (m->state[i] != MSHR_READY) continue;
-    if (m->rr_mask >> i & 1) return i;
-    if (lo < 0) lo = i;
-  }
-  return lo;
+  if (m->draining) return __builtin_ctzll(m->draining);
+  uint64_t after = m->ready & m->rr_mask;
+  if (after) return __builtin_ctzll(after);
+  return m->ready ? __builtin_ctzll(m->ready) : -1;
 }
 
 typedef struct mshr_decision {
@@ -156,22 +155,37 @@ void mshr_tick(mshr_model *m, const mshr_in *in) {
     int e = d.touch;
     if (d.res == MSHR_ALLOC) {
       m->state[e] = MSHR_PENDING;
+      m->used |= (uint64_t)1 << e;
       m->addr[e] = in->req_addr & m->addr_mask;
+      unsigned h = mshr_hash(m->addr[e]);
+      m->next[e] = m->head[h];
+      m->head[h] = (int8_t)e;
       m->occ++;
     }
     m->wait[e][m->len[e]] = in->req_payload & m->pay_mask;
     m->len[e]++;
   }
-  if (d.fill >= 0) m->state[d.fill] = MSHR_READY;   /* may coincide with a merge */
+  if (d.fill >= 0) {                                 /* may coincide with a merge */
+    m->state[d.fill] = MSHR_READY;
+    m->ready |= (uint64_t)1 << d.fill;
+  }
   if (d.dsel >= 0) {
     if (d.done) {
       m->state[d.dsel] = MSHR_FREE;
+      m->used &= ~((uint64_t)1 << d.dsel);
+      int8_t *link = &m->head[mshr_hash(m->addr[d.dsel])];
+      while (*link != d.dsel) link = &m->next[*link];
+      *link = m->next[d.dsel];
+      m->ready &= ~((uint64_t)1 << d.dsel);
+      m->draining &= ~((uint64_t)1 << d.dsel);
       m->len[d.dsel] = 0;
       m->drain_ptr = 0;
       m->rr_mask = ~mshr_low(d.dsel + 1) & m->all_mask;
       m->occ--;
     } else {
       m->state[d.dsel] = MSHR_DRAINING;   /* shown: locked until its last waiter */
+      m->ready &= ~((uint64_t)1 << d.dsel);
+      m->draining |= (uint64_t)1 << d.dsel;
       if (d.pop) m->drain_ptr++;
     }
   }

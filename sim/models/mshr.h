@@ -43,6 +43,8 @@ typedef enum mshr_result {   /* outcome of a request */
   MSHR_REJ_NOALLOC           /* would allocate, but the caller forbade it (miss queue full) */
 } mshr_result;
 
+#define MSHR_HASH 128                       /* chains of the address hash (a power of two) */
+
 typedef struct mshr_model {
   mshr_params p;
   /* derived at init */
@@ -58,6 +60,12 @@ typedef struct mshr_model {
   uint32_t drain_ptr;                       /* next waiter of the draining entry */
   uint64_t rr_mask;                         /* entries after the last one drained */
   uint32_t occ;
+  /* derived from the state, for speed: the states as bit masks, and the entries in
+  ** use chained by a hash of their address (the RTL's CAM as a lookup that visits
+  ** one chain, not every entry) */
+  uint64_t used, ready, draining;           /* entries not FREE; READY; DRAINING */
+  int8_t   head[MSHR_HASH];                 /* first entry of each chain, -1: none */
+  int8_t   next[MSHR_MAX_ENTRIES];          /* next entry of its chain, -1: last */
 } mshr_model;
 
 int  mshr_init (mshr_model *m, const mshr_params *p);   /* 0 ok, -1 illegal p */

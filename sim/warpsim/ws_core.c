@@ -97,12 +97,11 @@ static void ws_thread_vars(const ws_gpu *g, const ws_sm *s, const ws_warp *w, in
 uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in) {
   if (in->mask.n == 0) return w->exists;
   uint32_t m = 0;
-  int64_t v[WS_VAR_N];
-  for (int lane = 0; lane < 32; lane++) {
-    if (!(w->exists >> lane & 1)) continue;
-    ws_thread_vars(g, s, w, lane, v);
-    if (ws_expr_eval(&in->mask, v)) m |= 1u << lane;
-  }
+  int64_t v[WS_VAR_N], val[32];
+  ws_thread_vars(g, s, w, 0, v);
+  ws_expr_eval_warp(&in->mask, v, val);
+  for (int lane = 0; lane < 32; lane++)
+    if ((w->exists >> lane & 1) && val[lane]) m |= 1u << lane;
   return m;
 }
 
@@ -171,13 +170,10 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   case WS_OP_LD:
   case WS_OP_ST: {
     uint64_t addr[32];
-    int64_t v[WS_VAR_N];
-    for (int lane = 0; lane < 32; lane++) {
-      addr[lane] = 0;
-      if (!(active >> lane & 1)) continue;
-      ws_thread_vars(g, s, w, lane, v);
-      addr[lane] = (uint64_t)ws_expr_eval(&in->addr, v);
-    }
+    int64_t v[WS_VAR_N], val[32];
+    ws_thread_vars(g, s, w, 0, v);
+    ws_expr_eval_warp(&in->addr, v, val);
+    for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
     ws_lsu *l = &s->lsu;
     l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
     memcpy(l->addr, addr, sizeof addr);
@@ -216,7 +212,10 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   s->warp_changed |= (uint64_t)1 << slot;
   if (++w->pc == g->kern.n_inst) {
     w->pc = 0;
-    if (++w->iter == g->kern.iterations) w->issued_all = 1;
+    if (++w->iter == g->kern.iterations) {
+      w->issued_all = 1;
+      s->finishing |= (uint64_t)1 << slot;
+    }
   }
   if (in->op == WS_OP_BAR) ws_barrier_release(g, s, w->cta_slot);
 }
@@ -264,6 +263,7 @@ uint64_t ws_pipe_blocked(const ws_gpu *g, const ws_sm *s) {
 
 void ws_sm_look(const ws_gpu *g, ws_sm *s) {
   for (uint64_t ch = s->warp_changed; ch; ch &= ch - 1) ws_look_warp(g, s, __builtin_ctzll(ch));
+  s->ready_stale |= s->warp_changed;
   s->warp_changed = 0;
 }
 
@@ -274,48 +274,37 @@ void ws_sm_look(const ws_gpu *g, ws_sm *s) {
 ** OAWS and the two-level scheduler join as further rows of ws_policies. */
 
 typedef struct ws_pick_ctx {
-  const ws_gpu *g;
-  const ws_sm  *s;
   const ws_sched *sc;
-  int      k, pipe, n;                 /* scheduler, pipe (-1 any), its warp count */
-  int64_t  now;
-  uint64_t issued_mask;                /* slots that issued this cycle already */
+  int      k, pipe, n_sched;           /* scheduler, pipe (-1 any), schedulers */
+  uint64_t cand;                       /* its warps that can issue on that pipe now */
+  const ws_warp *warps;
 } ws_pick_ctx;
 
-/* warp idx of the scheduler can issue on the context's pipe this cycle */
-static int ws_eligible(const ws_pick_ctx *x, int idx) {
-  int slot = x->k + idx * x->g->cfg.n_sched;
-  const ws_warp *w = &x->s->warps[slot];
-  if ((x->issued_mask >> slot & 1) || !w->live || w->issued_all || (x->s->eq.paused_warps >> slot & 1)) return 0;
-  const ws_inst *in = &x->g->kern.inst[w->pc];
-  int ip = ws_pipe_of(in->op);
-  return (x->pipe < 0 || ip == x->pipe) && ws_pipe_free(x->s, x->sc, ip, x->now) && ws_can_issue(w, in, x->now);
-}
-
-/* LRR: the first eligible warp after the last one issued */
+/* LRR: the first candidate after the last one issued (a scheduler's warps are
+** the slots k, k + n_sched, ...: slot order is their order) */
 static int ws_pick_lrr(const ws_pick_ctx *x) {
-  int start = x->sc->rr[x->pipe < 0 ? 0 : x->pipe];
-  for (int i = 0; i < x->n; i++) {
-    int idx = (start + i) % x->n;
-    if (ws_eligible(x, idx)) return idx;
-  }
-  return -1;
+  int start = x->k + x->sc->rr[x->pipe < 0 ? 0 : x->pipe] * x->n_sched;
+  uint64_t after = start >= 64 ? 0 : x->cand & ~(((uint64_t)1 << start) - 1);
+  return __builtin_ctzll(after ? after : x->cand);
 }
 
-/* GTO: the last warp issued while it stays eligible, else the oldest eligible one */
+/* GTO: the last warp issued while it can issue, else the oldest candidate */
 static int ws_pick_gto(const ws_pick_ctx *x) {
   int greedy = x->sc->greedy[x->pipe < 0 ? 0 : x->pipe], best = -1;
-  if (greedy >= 0 && greedy < x->n && ws_eligible(x, greedy)) return greedy;
+  if (greedy >= 0) {
+    int slot = x->k + greedy * x->n_sched;
+    if (slot < 64 && (x->cand >> slot & 1)) return slot;
+  }
   int64_t best_age = INT64_MAX;
-  for (int idx = 0; idx < x->n; idx++) {
-    const ws_warp *w = &x->s->warps[x->k + idx * x->g->cfg.n_sched];
-    if (w->age < best_age && ws_eligible(x, idx)) { best_age = w->age; best = idx; }
+  for (uint64_t c = x->cand; c; c &= c - 1) {
+    int slot = __builtin_ctzll(c);
+    if (x->warps[slot].age < best_age) { best_age = x->warps[slot].age; best = slot; }
   }
   return best;
 }
 
 typedef struct ws_policy {
-  int (*pick)(const ws_pick_ctx *x);   /* index of the warp to issue, or -1 */
+  int (*pick)(const ws_pick_ctx *x);   /* slot of the warp to issue (x->cand is not empty) */
 } ws_policy;
 
 static const ws_policy ws_policies[] = {
@@ -323,24 +312,79 @@ static const ws_policy ws_policies[] = {
   [WS_SCHED_GTO] = {ws_pick_gto},
 };
 
+/* The warps whose operands are ready now, from the next-instruction cache
+** (ws_sm_look): the scoreboard's rule (ws_can_issue) evaluated once per warp
+** change, and each warp filed by its ready time in a timing wheel, so that a
+** cycle costs the warps that changed or came due, not every warp. */
+static void ws_ready_file(ws_sm *s, int i, int64_t now) {
+  uint64_t bit = (uint64_t)1 << i;
+  int64_t at = s->ready_at[i];
+  s->ready_placed[i] = at;
+  if (at <= now) s->ready_mask |= bit;
+  else if (at - now < WS_WHEEL) s->ready_wheel[at & (WS_WHEEL - 1)] |= bit;
+  else if (at != WS_NEVER) {
+    if (!s->ready_far || at < s->ready_far_min) s->ready_far_min = at;
+    s->ready_far |= bit;
+  }
+}
+
+static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
+  int64_t now = g->now;
+  ws_sm_look(g, s);
+  /* the wheel's slots from ready_last + 1 to now came due */
+  int64_t steps = now - s->ready_last;
+  for (int64_t t = steps >= WS_WHEEL ? now - WS_WHEEL + 1 : s->ready_last + 1; t <= now; t++) {
+    s->ready_mask |= s->ready_wheel[t & (WS_WHEEL - 1)];
+    s->ready_wheel[t & (WS_WHEEL - 1)] = 0;
+  }
+  s->ready_last = now;
+  /* the changed warps leave their set and are filed again */
+  for (uint64_t ch = s->ready_stale; ch; ch &= ch - 1) {
+    int i = __builtin_ctzll(ch);
+    uint64_t bit = (uint64_t)1 << i;
+    s->ready_mask &= ~bit;
+    s->ready_far &= ~bit;
+    if (s->ready_placed[i] != WS_NEVER) s->ready_wheel[s->ready_placed[i] & (WS_WHEEL - 1)] &= ~bit;
+    s->ready_placed[i] = WS_NEVER;
+    if (s->next_valid & bit) ws_ready_file(s, i, now);
+  }
+  s->ready_stale = 0;
+  /* the far warps move in when the wheel reaches them */
+  if (s->ready_far && s->ready_far_min - now < WS_WHEEL) {
+    uint64_t far = s->ready_far;
+    s->ready_far = 0;
+    s->ready_far_min = WS_NEVER;
+    for (; far; far &= far - 1) ws_ready_file(s, __builtin_ctzll(far), now);
+  }
+  return s->ready_mask & ~s->eq.paused_warps;
+}
+
 static void ws_schedule(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
-  uint64_t issued = 0;                           /* a warp issues at most one instruction a cycle */
+  uint64_t ready = ws_ready_now(g, s);           /* a warp issues at most one instruction a cycle: */
+  if (!ready) return;                            /* each issue clears its bit below */
+  uint64_t on_pipe[WS_PIPES];
+  on_pipe[WS_PIPE_MEM] = s->next_mem;
+  on_pipe[WS_PIPE_SFU] = s->next_sfu;
+  on_pipe[WS_PIPE_ALU] = s->next_valid & ~s->next_mem & ~s->next_sfu;
   int first = (int)(now % c->n_sched);           /* schedulers take turns at the shared LSU */
   for (int j = 0; j < c->n_sched; j++) {
     int k = (first + j) % c->n_sched;
     ws_sched *sc = &s->sched[k];
     int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
     for (int p = 0; p < pipes; p++) {
-      ws_pick_ctx x = {g, s, sc, k, c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1,
-                       (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched, now, issued};
-      int idx = ws_policies[c->sched].pick(&x);
-      if (idx < 0) continue;
-      int pp = x.pipe < 0 ? 0 : x.pipe, slot = k + idx * c->n_sched;
-      sc->rr[pp] = (idx + 1) % x.n;            /* both policies' memory: after / at the last issue */
+      int pipe = c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1;
+      uint64_t cand = ready & s->sched_warps[k];
+      if (pipe >= 0) cand &= ws_pipe_free(s, sc, pipe, now) ? on_pipe[pipe] : 0;
+      else for (int q = 0; q < WS_PIPES; q++) if (!ws_pipe_free(s, sc, q, now)) cand &= ~on_pipe[q];
+      if (!cand) continue;
+      ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warps};
+      int slot = ws_policies[c->sched].pick(&x);
+      int pp = pipe < 0 ? 0 : pipe, idx = (slot - k) / c->n_sched, n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
+      sc->rr[pp] = (idx + 1) % n;              /* both policies' memory: after / at the last issue */
       sc->greedy[pp] = idx;
-      issued |= (uint64_t)1 << slot;
+      ready &= ~((uint64_t)1 << slot);
       ws_issue(g, s, sc, slot);
     }
   }
@@ -605,12 +649,14 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
 
 static void ws_retire(ws_gpu *g, ws_sm *s) {
   int64_t now = g->now;
-  for (int i = 0; i < g->cfg.warps_per_sm; i++) {
+  for (uint64_t f = s->finishing; f; f &= f - 1) {   /* in slot order */
+    int i = __builtin_ctzll(f);
     ws_warp *w = &s->warps[i];
-    if (!w->live || !w->issued_all || w->outstanding || w->rfc_wb || w->last_wb > now) continue;
+    if (w->outstanding || w->rfc_wb || w->last_wb > now) continue;
     if (s->lsu.busy && s->lsu.warp == i) continue;
     if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
     w->live = 0;
+    s->finishing &= ~((uint64_t)1 << i);
     s->warp_changed |= (uint64_t)1 << i;
     s->eq.paused_warps &= ~((uint64_t)1 << i);
     s->live_warps--;

@@ -97,6 +97,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
     bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
+    p->fill_due = WS_NEVER;
     bad |= ws_ring_init(&g->req_net.flight[i], c->l2_in_queue) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);

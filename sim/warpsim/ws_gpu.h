@@ -31,6 +31,7 @@
 #include "ws_slot.h"
 
 #define WS_NEVER        INT64_MAX
+#define WS_WHEEL        64          /* slots of the SM's ready-time wheel (a power of two) */
 #define WS_DRAM_MAX_QUEUE DRAM_MIB_QUEUE_MAX   /* dram_mib's largest QUEUE (dram_mib_io.h) */
 #define WS_DRAM_AGE_BITS  15   /* dram_mib's AGE_BITS here: the thesis' 15-bit age (Table 4.2) */
 #define WS_DRAM_AGE_MAX   ((INT64_C(1) << WS_DRAM_AGE_BITS) - 1)
@@ -289,6 +290,15 @@ typedef struct ws_sm {
   int        live_ctas, live_warps;
   uint64_t   warp_changed;      /* warps whose next instruction or its operands changed (issue, a load's
                                 ** last line back, barrier, placed, retired) since the last ws_sm_look */
+  uint64_t   finishing;         /* live warps that issued their last instruction (ws_retire's candidates) */
+  /* LRR/GTO's ready set, kept by a timing wheel: a warp's ready_at only changes with the warp */
+  uint64_t   ready_mask;        /* valid warps whose ready_at has come (as of ready_last) */
+  uint64_t   ready_stale;       /* warps changed since (ws_sm_look collects them) */
+  uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */
+  uint64_t   ready_far;         /* warps whose ready_at is further out (WS_NEVER: in no set) */
+  int64_t    ready_far_min;     /* the least ready_at among them */
+  int64_t    ready_last;        /* the cycle the sets are up to date for */
+  int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */
   /* each warp's next instruction as of the last ws_sm_look (the mechanisms' schedulers) */
   int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
   uint64_t   next_valid;        /* warps resident with instructions left */
@@ -321,6 +331,7 @@ typedef struct ws_part {
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
   ws_ring        fill_q;        /* DRAM data on its way back: an unordered array (buf[0..count)) */
+  int64_t        fill_due;      /* the earliest ready among them (WS_NEVER: none): no scan before it */
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */

@@ -102,6 +102,88 @@ int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]) {
   return s[sp - 1];
 }
 
+/* The same code for the 32 lanes of a warp at once: the variables that differ
+** by lane (tid, lane, gtid) are base + lane, the others base.  Each lane gets
+** exactly what ws_expr_eval gives it; the interpreter's dispatch is paid once
+** per warp instead of once per thread. */
+static int ws_var_per_lane(int64_t v) { return v == WS_VAR_TID || v == WS_VAR_LANE || v == WS_VAR_GTID; }
+
+/* Whether e is affine in the lane: built from constants, variables, +, -,
+** negation, products with at most one lane-dependent factor and shifts by a
+** lane-independent amount.  Then, in 64-bit wrapping arithmetic (a ring),
+** lane l's value is exactly v0 + l * (v1 - v0). */
+static int ws_expr_lane_affine(const ws_expr *e) {
+  uint8_t dep[WS_EXPR_MAX];
+  int sp = 0;
+  if (e->n < 1 || e->n > WS_EXPR_MAX) return 0;
+  for (int i = 0; i < e->n; i++) {
+    int op = e->op[i];
+    if (op == XOP_CONST) dep[sp++] = 0;
+    else if (op == XOP_VAR) dep[sp++] = (uint8_t)ws_var_per_lane(e->arg[i]);
+    else if (op <= XOP_LNOT) {
+      if (sp < 1 || op < XOP_NEG || (dep[sp - 1] && op != XOP_NEG)) return 0;
+    } else {
+      if (sp < 2) return 0;
+      sp--;
+      int a = dep[sp - 1], b = dep[sp];
+      if ((a || b) && !(op == XOP_ADD || op == XOP_SUB || (op == XOP_MUL && !(a && b)) || (op == XOP_SHL && !b)))
+        return 0;
+      dep[sp - 1] = (uint8_t)(a | b);
+    }
+  }
+  return sp >= 1;
+}
+
+void ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]) {
+  if (ws_expr_lane_affine(e)) {
+    int64_t next[WS_VAR_N];
+    for (int v = 0; v < WS_VAR_N; v++) next[v] = ws_var_per_lane(v) ? ws_s64((uint64_t)base[v] + 1) : base[v];
+    uint64_t v0 = (uint64_t)ws_expr_eval(e, base), d = (uint64_t)ws_expr_eval(e, next) - v0;
+    for (int l = 0; l < 32; l++) out[l] = ws_s64(v0 + (uint64_t)l * d);
+    return;
+  }
+  int64_t s[WS_EXPR_MAX][32];
+  int sp = 0;
+  if (e->n < 1 || e->n > WS_EXPR_MAX) {
+    memset(out, 0, 32 * sizeof *out);
+    return;
+  }
+  for (int i = 0; i < e->n; i++) {
+    int op = e->op[i];
+    if (op == XOP_CONST) {
+      for (int l = 0; l < 32; l++) s[sp][l] = e->arg[i];
+      sp++;
+    } else if (op == XOP_VAR) {
+      int v = e->arg[i] >= 0 && e->arg[i] < WS_VAR_N ? (int)e->arg[i] : -1;
+      int64_t b = v < 0 ? 0 : base[v];
+      int per_lane = ws_var_per_lane(v);
+      for (int l = 0; l < 32; l++) s[sp][l] = per_lane ? ws_s64((uint64_t)b + (uint64_t)l) : b;
+      sp++;
+    } else if (op <= XOP_LNOT) {
+      if (sp < 1 || op < XOP_NEG) {
+        memset(out, 0, 32 * sizeof *out);
+        return;
+      }
+      int64_t *a = s[sp - 1];
+      for (int l = 0; l < 32; l++) a[l] = op == XOP_NEG ? ws_s64(0 - (uint64_t)a[l]) : op == XOP_NOT ? ~a[l] : !a[l];
+    } else {
+      if (sp < 2) {
+        memset(out, 0, 32 * sizeof *out);
+        return;
+      }
+      sp--;
+      int64_t *a = s[sp - 1], *b = s[sp];
+      switch (op) {   /* the common operators as plain loops; the rest through ws_binop */
+      case XOP_ADD: for (int l = 0; l < 32; l++) a[l] = ws_s64((uint64_t)a[l] + (uint64_t)b[l]); break;
+      case XOP_SUB: for (int l = 0; l < 32; l++) a[l] = ws_s64((uint64_t)a[l] - (uint64_t)b[l]); break;
+      case XOP_MUL: for (int l = 0; l < 32; l++) a[l] = ws_s64((uint64_t)a[l] * (uint64_t)b[l]); break;
+      default:      for (int l = 0; l < 32; l++) a[l] = ws_binop(op, a[l], b[l]); break;
+      }
+    }
+  }
+  memcpy(out, s[sp - 1], 32 * sizeof *out);
+}
+
 /* }===================================================================== */
 
 /* {=====================================================================

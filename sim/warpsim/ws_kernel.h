@@ -44,6 +44,8 @@ typedef struct ws_expr {
 } ws_expr;
 
 int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]);
+/* the 32 lanes of a warp: base holds lane 0's variables; out[l] is lane l's value */
+void    ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]);
 
 typedef struct ws_inst {
   int     op;                       /* enum ws_op */

@@ -227,9 +227,16 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
 
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = -1;
-  for (int i = 0; i < p->fill_q.count; i++) {
-    ws_pkt *f = &p->fill_q.buf[i];
-    if (f->ready <= now && (fi < 0 || f->ready < p->fill_q.buf[fi].ready)) fi = i;
+  if (p->fill_due <= now) {                     /* the same pick, and the next due time beside it */
+    int64_t next = WS_NEVER;
+    for (int i = 0; i < p->fill_q.count; i++) {
+      ws_pkt *f = &p->fill_q.buf[i];
+      if (f->ready <= now && (fi < 0 || f->ready < p->fill_q.buf[fi].ready)) {
+        if (fi >= 0 && p->fill_q.buf[fi].ready < next) next = p->fill_q.buf[fi].ready;
+        fi = i;
+      } else if (f->ready < next) next = f->ready;
+    }
+    p->fill_due = next;
   }
   mshr_in in = {0};
   if (fi >= 0) {
@@ -375,6 +382,7 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       p->dram_row_hits += (uint64_t)hit;
       ws_pkt f = {.line = p->slot_line[dout.issue_slot], .ready = data + c->dram_latency};
       p->fill_q.buf[p->fill_q.count++] = f;
+      if (f.ready < p->fill_due) p->fill_due = f.ready;
     }
     if (dout.issue_valid) p->dram_used &= ~(UINT64_C(1) << dout.issue_slot);
     if (taken >= 0) {

@@ -714,8 +714,67 @@ static void test_fig4_2(void) {
 
 /* }===================================================================== */
 
+/* ws_expr_eval_warp (a warp's 32 lanes at once, with its affine shortcut)
+** against ws_expr_eval lane by lane, on random expressions: the per-thread
+** evaluation is the definition. */
+static uint64_t rng_state;
+static uint32_t rnd(uint32_t n) {
+  rng_state = rng_state * 6364136223846793005ull + 1442695040888963407ull;
+  return (uint32_t)(rng_state >> 33) % n;
+}
+static void random_expr(char *buf, size_t n, int depth) {
+  static const char *const leaf[] = {"tid", "lane", "gtid", "iter", "ctaid", "warp", "ntid", "nctaid",
+                                     "3", "4096", "128", "7", "9223372036854775807", "0"};
+  static const char *const binop[] = {"+", "-", "*", "+", "*", "/", "%", "<<", ">>", "&", "|", "^",
+                                      "<", "==", "&&", "||"};
+  if (depth == 0 || rnd(4) == 0) { snprintf(buf, n, "%s", leaf[rnd(14)]); return; }
+  char a[512], b[512];
+  random_expr(a, sizeof a, depth - 1);
+  random_expr(b, sizeof b, depth - 1);
+  switch (rnd(8)) {
+  case 0: snprintf(buf, n, "-(%s)", a); break;
+  case 1: snprintf(buf, n, "~(%s)", a); break;
+  default: snprintf(buf, n, "(%s)%s(%s)", a, binop[rnd(16)], b); break;
+  }
+}
+static void test_warp_eval(void) {
+  uint64_t seed = 1;
+  const char *env = getenv("TEST_SEED");
+  if (env) seed = strtoull(env, NULL, 10);
+  rng_state = seed;
+  printf("warp evaluation: seed %" PRIu64 " (TEST_SEED)\n", seed);
+  int bad = 0, affine = 0;
+  for (int t = 0; t < 3000 && !bad; t++) {
+    char e[1024], text[1200];
+    random_expr(e, sizeof e, 1 + (int)rnd(4));
+    snprintf(text, sizeof text, "grid 9\ncta 256\nld r1, [%s]\n", e);
+    if (ws_kernel_parse(&K, text, "e.k", NULL, 0) != 0) continue;   /* too long for WS_EXPR_MAX */
+    int64_t base[WS_VAR_N] = {[WS_VAR_CTAID] = rnd(9), [WS_VAR_ITER] = rnd(100), [WS_VAR_WARP] = rnd(8),
+                              [WS_VAR_NTID] = 256, [WS_VAR_NCTAID] = 9};
+    base[WS_VAR_TID] = base[WS_VAR_WARP] * 32;
+    base[WS_VAR_GTID] = base[WS_VAR_CTAID] * 256 + base[WS_VAR_TID];
+    int64_t warp[32];
+    ws_expr_eval_warp(&K.inst[0].addr, base, warp);
+    int64_t one[WS_VAR_N];
+    memcpy(one, base, sizeof one);
+    for (int l = 0; l < 32 && !bad; l++) {
+      one[WS_VAR_TID] = base[WS_VAR_TID] + l;
+      one[WS_VAR_LANE] = l;
+      one[WS_VAR_GTID] = base[WS_VAR_GTID] + l;
+      int64_t want = ws_expr_eval(&K.inst[0].addr, one);
+      if (warp[l] != want) {
+        check(0, __LINE__, "'%s' lane %d: warp evaluation %" PRId64 ", thread evaluation %" PRId64, e, l, warp[l], want);
+        bad = 1;
+      }
+    }
+    affine += strchr(e, '/') == NULL && strchr(e, '%') == NULL;
+  }
+  CHECK(!bad && affine > 100, "3000 random expressions: every lane as the thread evaluation (%d without / or %%)", affine);
+}
+
 int main(void) {
   test_expressions();
+  test_warp_eval();
   test_errors();
   test_parse();
   test_builtins();
