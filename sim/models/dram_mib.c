@@ -78,11 +78,10 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   d->policy = m->pol == DRAM_MIB_POL_RUNTIME ? (int)(in->policy_sel & 3) : m->pol;
   d->issue = 0; d->slot = 0; d->bank = 0; d->hit = 0; d->dsel = -1;
   if ((in->dummy_valid & 1) && d->policy != DRAM_MIB_POL_FRFCFS)
-    for (int i = 0; i < m->n && d->dsel < 0; i++)
-      if ((m->valid >> i & 1) && m->q[i].blk == (in->dummy_blk & m->blk_mask)) d->dsel = i;
+    for (uint64_t v = m->valid; v && d->dsel < 0; v &= v - 1)
+      if (m->q[__builtin_ctzll(v)].blk == (in->dummy_blk & m->blk_mask)) d->dsel = __builtin_ctzll(v);
   uint32_t has = 0;
-  for (int i = 0; i < m->n; i++)
-    if (m->valid >> i & 1) has |= 1u << m->q[i].bank;
+  for (uint64_t v = m->valid; v; v &= v - 1) has |= 1u << m->q[__builtin_ctzll(v)].bank;
   uint32_t ok = has & in->bank_ready & dram_mib_low(m->nb);
   /* the first ready bank with a request from the round-robin pointer on */
   uint32_t off = 0;
@@ -94,11 +93,13 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   int open = m->open_valid >> d->bank & 1;
   uint32_t orow = m->open_row[d->bank];
   uint64_t cand = 0;
-  for (int i = 0; i < m->n; i++)
-    if ((m->valid >> i & 1) && m->q[i].bank == d->bank) {
+  for (uint64_t v = m->valid; v; v &= v - 1) {
+    int i = __builtin_ctzll(v);
+    if (m->q[i].bank == d->bank) {
       cand |= (uint64_t)1 << i;
       if (open && m->q[i].row == orow) d->hit |= (uint64_t)1 << i;
     }
+  }
   if (m->table) {
     /* the best row key {in the bank, open row, row score} over the table; the
     ** request key {row key is the best, request score, age} over the slots */
@@ -127,14 +128,14 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   /* key = {cand, hit, row score, request score, age}: largest wins, ties the lowest slot */
   int kw = 2 + m->rsw + m->rqw + m->ab;
   uint64_t best = 0;
-  for (int s = 0; s < m->n; s++) {
-    if (!(cand >> s & 1)) continue;
+  for (uint64_t c = cand; c; c &= c - 1) {
+    int s = __builtin_ctzll(c);
     const dram_mib_entry *e = &m->q[s];
     uint64_t rs = 0, rq = 0;
     if (d->policy != DRAM_MIB_POL_FRFCFS) {
-      for (int t = 0; t < m->n; t++) {
-        if (!(cand >> t & 1) || m->q[t].row != e->row) continue;
-        const dram_mib_entry *f = &m->q[t];
+      for (uint64_t c2 = cand; c2; c2 &= c2 - 1) {
+        const dram_mib_entry *f = &m->q[__builtin_ctzll(c2)];
+        if (f->row != e->row) continue;
         if (d->policy == DRAM_MIB_POL_M) { if (f->ml > rs) rs = f->ml; }
         else if (d->policy == DRAM_MIB_POL_S) rs += (uint64_t)f->ml + 1;
         else rs += f->age;
@@ -166,8 +167,8 @@ void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out 
     out->issue_hit = (uint32_t)(d.hit >> d.slot & 1);
   }
   out->dummy_hit = d.dsel >= 0;
-  for (int i = 0; i < m->n; i++)
-    if ((m->valid >> i & 1) && m->q[i].age == m->age_max) out->age_sat = 1;
+  for (uint64_t v = m->valid; v && !out->age_sat; v &= v - 1)
+    if (m->q[__builtin_ctzll(v)].age == m->age_max) out->age_sat = 1;
 }
 
 /* ROW_TABLE=1: the table's updates of this cycle, from the state before the
@@ -232,8 +233,8 @@ void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
   /* the DRAM MIB: a dummy overwrites the merge length and adds its age (the
   ** lowest slot with its block); every queued request ages by its merge
   ** length (after the dummy's update) */
-  for (int i = 0; i < m->n; i++) {
-    if (!(m->valid >> i & 1)) continue;
+  for (uint64_t v = m->valid; v; v &= v - 1) {
+    int i = __builtin_ctzll(v);
     dram_mib_entry *e = &m->q[i];
     uint64_t sum = e->age;
     if (i == d.dsel) {
