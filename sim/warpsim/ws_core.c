@@ -565,12 +565,14 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_ring_pop(fq);
   }
   in.drain_ready = 1;                            /* the register file takes one waiter a cycle */
-  /* an mshr with no entry held and no request or fill keeps its state and shows
-  ** nothing: skipping that cycle is exact */
-  if (req || pf_req || in.fill_valid || s->l1_mshr_held) {
+  /* an mshr with nothing to drain and no request or fill keeps its state and shows
+  ** nothing: skipping that cycle is exact (ws_mshr_drainable_after) */
+  s->oaws.mshr_alloc = s->oaws.mshr_free = 0;
+  if (req || pf_req || in.fill_valid || s->l1_mshr_drainable) {
     mshr_out out;
     ws_slot_step(&s->l1_mshr, &in, &out);
     s->l1_mshr_held = ws_mshr_held_after(&in, &out);
+    s->l1_mshr_drainable = ws_mshr_drainable_after(s->l1_mshr_drainable, &in, &out);
     ws_mshr_count(&s->l1m, &out, req || pf_req);
     if (pf) ws_pf_mshr(g, s, &in, &out, req, pf_req);
     if (req) {

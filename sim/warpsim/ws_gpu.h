@@ -282,6 +282,7 @@ typedef struct ws_sm {
   ws_eq_sm   eq;                /* equalizer != off only */
   ws_pf      pf;                /* prefetch = apogee only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
+  uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
   ws_ring    miss_q;            /* L1 misses and stores waiting for the interconnect */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
   ws_ring    resp_q;            /* responses from the interconnect, one fill per cycle */
@@ -326,6 +327,7 @@ typedef struct ws_part {
   ws_cache       l2;
   ws_slot        l2_mshr;       /* the mshr block */
   uint32_t       l2_mshr_held;  /* its entries in use after the last edge (from its outputs) */
+  uint32_t       l2_mshr_drainable;   /* of them, filled and not yet drained */
   ws_ring        in_q;          /* requests from the interconnect */
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
@@ -458,6 +460,7 @@ int64_t  ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64
 void    ws_mem_cycle(ws_gpu *g);
 void    ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint32_t entries);
 uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
+uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out);
 void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
 void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
 void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */
