@@ -210,10 +210,8 @@ static int ag_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   return 0;
 }
 
-static uint64_t ag_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops apogee_random_stim = {"apogee", "random", sizeof(ag_rand), ag_rand_init,
-                                        ag_rand_next, ag_rand_check, ag_unbounded};
+                                        ag_rand_next, ag_rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 /*
@@ -278,8 +276,7 @@ typedef struct ag_dir {
 } ag_dir;
 
 static ag_step *ag_new(ag_dir *g, const char *what) {
-  ag_step *s = &g->s[g->n++];
-  memset(s, 0, sizeof *s);
+  ag_step *s = wg_dir_step(g->s, &g->n, AG_MAX_STEPS, sizeof *s);
   for (int k = 0; k < CK_N; k++) s->exp[k] = AG_X;
   s->ready = 1;
   s->present = (uint8_t)g->present;
@@ -460,6 +457,7 @@ static int ag_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
     if (i == 0) s->exp[CK_SCALAR] = 1;
     ag_idle(g, 3);
   }
+  if (wg_dir_overflow(msg, n, "apogee", g->n, AG_MAX_STEPS)) return 1;
   return 0;
 #undef CAP
 }
@@ -495,11 +493,7 @@ static int ag_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, s
     o->ld_confirmed, o->ld_scalar, o->ld_state, o->dist_up, o->dist_down, o->ld_dist, o->ld_pf_addr,
     o->pf_start, o->tia_fire, o->tia_create, o->tia_slow, o->tia_move};
   for (int k = 0; k < CK_N; k++)
-    if (s->exp[k] != AG_X && (int64_t)got[k] != s->exp[k]) {
-      snprintf(msg, n, "step %llu (%s): %s = 0x%x, expected 0x%llx", (unsigned long long)cycle, s->what,
-               ag_ck_name[k], got[k], (unsigned long long)s->exp[k]);
-      return 1;
-    }
+    if (wg_expect(msg, n, cycle, s->what, ag_ck_name[k], got[k], s->exp[k], AG_X)) return 1;
   if (s->rst) g->n_seen = 0;
   if (o->pf_valid && s->ready && !s->rst && g->n_seen < AG_MAX_LINES) {
     g->seen_line[g->n_seen] = o->pf_line; g->seen_warp[g->n_seen] = o->pf_warp; g->seen_last[g->n_seen] = o->pf_last;

@@ -269,10 +269,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t cs_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops caps_random_stim = {"caps", "random", sizeof(cs_rand), rand_init,
-                                      rand_next, rand_check, cs_unbounded};
+                                      rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define CS_MAX_STEPS 2048
@@ -301,9 +299,7 @@ typedef struct cs_dir {
 } cs_dir;
 
 static cs_step *cs_add(cs_dir *d, const char *what) {
-  if (d->n >= CS_MAX_STEPS) return &d->s[CS_MAX_STEPS - 1];   /* init checks the count */
-  cs_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  cs_step *s = wg_dir_step(d->s, &d->n, CS_MAX_STEPS, sizeof *s);
   s->launch_cta = 0;
   s->ready = 1;
   s->target = s->hit = s->dhit = s->lead = s->evict = s->stride = s->invalid = CS_X;
@@ -546,12 +542,7 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   }
 }
 
-#define CS_EXPECT(field, got)                                                              \
-  if (s->field != CS_X && (int64_t)(got) != s->field) {                                    \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %d", (unsigned long long)cycle,   \
-             s->what, #field, (long long)(got), s->field);                                  \
-    return 1;                                                                              \
-  }
+#define CS_EXPECT(field, got) WG_EXPECT(s, field, got, CS_X)
 
 static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   cs_dir *d = vs;

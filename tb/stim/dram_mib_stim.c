@@ -194,10 +194,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t dm_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops dram_mib_random_stim = {"dram_mib", "random", sizeof(dm_rand), rand_init,
-                                          rand_next, rand_check, dm_unbounded};
+                                          rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define DM_MAX_STEPS 1024
@@ -216,7 +214,7 @@ typedef struct dm_step {
 
 typedef struct dm_dir {
   dm_dims  d;
-  int      n, over;
+  int      n;
   uint64_t total;
   uint64_t start[DM_MAX_STEPS + 1];
   dm_step  s[DM_MAX_STEPS];
@@ -224,9 +222,7 @@ typedef struct dm_dir {
 } dm_dir;
 
 static dm_step *dm_add(dm_dir *d, int pol, const char *what) {
-  if (d->n >= DM_MAX_STEPS) { d->over = 1; return &d->s[DM_MAX_STEPS - 1]; }
-  dm_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  dm_step *s = wg_dir_step(d->s, &d->n, DM_MAX_STEPS, sizeof *s);
   s->rep = 1;
   s->pol = pol;
   s->e_issue = s->e_slot = s->e_hit = s->e_blk = s->e_row = s->e_ml = s->e_age = DM_X;
@@ -412,10 +408,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   for (int i = 0; i < np; i++) if (pols[i] == 3) dm_satdiff(d);
   if (d->d.amax > 3u * (uint32_t)d->d.N + 16)
     for (int i = 0; i < np; i++) if (pols[i] <= 1) dm_equiv(d, pols[i]);
-  if (d->over) {
-    snprintf(msg, n, "dram_mib directed: more than %d steps", DM_MAX_STEPS);
-    return 1;
-  }
+  if (wg_dir_overflow(msg, n, "dram_mib", d->n, DM_MAX_STEPS)) return 1;
   d->start[0] = 0;
   for (int i = 0; i < d->n; i++) d->start[i + 1] = d->start[i] + d->s[i].rep;
   d->total = d->start[d->n];
@@ -452,18 +445,17 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   in->bank_ready = s->ready;
 }
 
-#define DM_EXPECT(field, got)                                                                   \
-  if (s->field != DM_X && (int64_t)(got) != s->field) {                                         \
-    snprintf(msg, n, "cycle %llu, %s (%s): %s = %lld, expected %d", (unsigned long long)cycle,   \
-             dm_pname[s->pol], s->what, #field + 2, (long long)(got), s->field);                \
-    return 1;                                                                                   \
-  }
+/* the policy the step runs under is part of what it shows */
+#define DM_EXPECT(field, got) \
+  do { if (wg_expect(msg, n, cycle, what, #field + 2, (int64_t)(got), s->field, DM_X)) return 1; } while (0)
 
 static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   dm_dir *d = vs;
   const dram_mib_out *o = vout;
   const dm_step *s = dm_at(d, cycle);
   if (!s) return 0;
+  char what[200];
+  snprintf(what, sizeof what, "%s: %s", dm_pname[s->pol], s->what);
   DM_EXPECT(e_issue, o->issue_valid);
   DM_EXPECT(e_count, o->count);
   DM_EXPECT(e_dhit, o->dummy_hit);

@@ -194,10 +194,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t l2s_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops l2mib_random_stim = {"l2mib", "random", sizeof(l2s_rand), rand_init,
-                                       rand_next, rand_check, l2s_unbounded};
+                                       rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define L2S_MAX_STEPS 256
@@ -229,9 +227,7 @@ typedef struct l2s_dir {
 static uint32_t l2s_blk(const l2s_dims *d, int i) { return (0x9E3779B1u * (uint32_t)(i + 1)) & l2s_low(d->BW); }
 
 static l2s_step *l2s_add(l2s_dir *d, const char *what) {
-  if (d->n >= L2S_MAX_STEPS) return &d->s[L2S_MAX_STEPS - 1];   /* init checks the count */
-  l2s_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  l2s_step *s = wg_dir_step(d->s, &d->n, L2S_MAX_STEPS, sizeof *s);
   s->valid = s->dummy = s->pop = L2S_X;
   s->idx = s->len = s->npend = L2S_X;
   s->age = L2S_X;
@@ -400,10 +396,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   l2s_send(d);
   l2s_fill(d);
   l2s_sat(d);
-  if (d->n >= L2S_MAX_STEPS) {
-    snprintf(msg, n, "l2mib directed: more than %d steps", L2S_MAX_STEPS);
-    return 1;
-  }
+  if (wg_dir_overflow(msg, n, "l2mib", d->n, L2S_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -427,12 +420,7 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   in->out_ready = (uint32_t)s->ready;
 }
 
-#define L2S_EXPECT(field, got)                                                             \
-  if (s->field != L2S_X && (int64_t)(got) != (int64_t)s->field) {                          \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %lld", (unsigned long long)cycle, \
-             s->what, #field, (long long)(got), (long long)s->field);                      \
-    return 1;                                                                              \
-  }
+#define L2S_EXPECT(field, got) WG_EXPECT(s, field, got, L2S_X)
 
 static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   l2s_dir *d = vs;

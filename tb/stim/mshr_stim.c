@@ -167,10 +167,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t ms_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops mshr_random_stim = {"mshr", "random", sizeof(ms_rand), rand_init,
-                                      rand_next, rand_check, ms_unbounded};
+                                      rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define MS_MAX_STEPS 1024
@@ -206,9 +204,7 @@ static uint64_t ms_addr(const ms_dir *d, int line) { return ((uint64_t)line * 0x
 static uint32_t ms_pay(const ms_dir *d, int seq) { return (uint32_t)((uint64_t)(seq * 5 + 1) & ms_low(d->PB)); }
 
 static ms_step *ms_add(ms_dir *d, const char *what) {
-  if (d->n >= MS_MAX_STEPS) return &d->s[MS_MAX_STEPS - 1];   /* init checks the count */
-  ms_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  ms_step *s = wg_dir_step(d->s, &d->n, MS_MAX_STEPS, sizeof *s);
   s->outcome = MS_X;
   s->entry = s->len = s->fill_entry = MS_X;
   s->dvalid = s->dlast = MS_X;
@@ -389,10 +385,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   ms_merge_fill_drain(d);
   ms_full(d);
   ms_order(d);
-  if (d->n >= MS_MAX_STEPS) {
-    snprintf(msg, n, "mshr directed: more than %d steps", MS_MAX_STEPS);
-    return 1;
-  }
+  if (wg_dir_overflow(msg, n, "mshr", d->n, MS_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -411,12 +404,7 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   in->drain_ready = (uint32_t)s->ready;
 }
 
-#define MS_EXPECT(field, got)                                                              \
-  if (s->field != MS_X && (int64_t)(got) != (int64_t)s->field) {                           \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %lld", (unsigned long long)cycle, \
-             s->what, #field, (long long)(got), (long long)s->field);                       \
-    return 1;                                                                              \
-  }
+#define MS_EXPECT(field, got) WG_EXPECT(s, field, got, MS_X)
 
 static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   ms_dir *d = vs;

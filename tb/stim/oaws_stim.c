@@ -258,10 +258,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t oa_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops oaws_random_stim = {"oaws", "random", sizeof(oa_rand), rand_init,
-                                      rand_next, rand_check, oa_unbounded};
+                                      rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed
 ** Scenarios built in dir_init, each starting with a reset; the outputs
@@ -307,14 +305,13 @@ typedef struct oa_step {
 
 typedef struct oa_dir {
   oa_dims d;
-  int     n, overflow;
+  int     n;
   oaws_in tin;          /* the levels carried from step to step */
   oa_step s[OA_MAX_STEPS];
 } oa_dir;
 
 static oa_step *oa_add(oa_dir *d, const char *what) {
-  if (d->n >= OA_MAX_STEPS) { d->overflow = 1; return &d->s[OA_MAX_STEPS - 1]; }
-  oa_step *s = &d->s[d->n++];
+  oa_step *s = wg_dir_step(d->s, &d->n, OA_MAX_STEPS, sizeof *s);
   s->in = d->tin;
   for (int i = 0; i < E_NE; i++) s->e[i] = OA_X;
   s->what = what;
@@ -551,10 +548,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   dir_locality(d);
   dir_dlc(d);
   oa_idle(d, "end");
-  if (d->overflow) {
-    snprintf(msg, n, "oaws directed: more than %d steps", OA_MAX_STEPS);
-    return 1;
-  }
+  if (wg_dir_overflow(msg, n, "oaws", d->n, OA_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -573,11 +567,7 @@ static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size
   const int64_t got[E_NE] = {(int64_t)o->occlude, (int64_t)o->locality, o->pick_valid, o->pick_warp, o->pick_pred,
                              o->avail_mshr, o->miss_inflight, o->cnt, o->ocw, (int64_t)o->dlc_valid};
   for (int i = 0; i < E_NE; i++)
-    if (s->e[i] != OA_X && got[i] != s->e[i]) {
-      snprintf(msg, n, "step %llu (%s): %s = 0x%llx, expected 0x%llx", (unsigned long long)cycle, s->what,
-               oa_ename[i], (unsigned long long)got[i], (unsigned long long)s->e[i]);
-      return 1;
-    }
+    if (wg_expect(msg, n, cycle, s->what, oa_ename[i], got[i], s->e[i], OA_X)) return 1;
   return 0;
 }
 

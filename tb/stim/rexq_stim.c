@@ -174,10 +174,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   return 0;
 }
 
-static uint64_t rq_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops rexq_random_stim = {"rexq", "random", sizeof(rq_rand), rand_init,
-                                      rand_next, rand_check, rq_unbounded};
+                                      rand_next, rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define RQ_MAX_STEPS 256
@@ -213,9 +211,7 @@ static uint64_t rq_mix(uint64_t x) {
 static uint64_t rq_pay(int warp, int seg, int field) { return rq_mix((uint64_t)(warp * 4096 + seg * 16 + field)); }
 
 static rq_step *rq_add(rq_dir *d, const char *what) {
-  if (d->n >= RQ_MAX_STEPS) return &d->s[RQ_MAX_STEPS - 1];   /* init checks the count */
-  rq_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  rq_step *s = wg_dir_step(d->s, &d->n, RQ_MAX_STEPS, sizeof *s);
   s->issue = s->ok = s->conflict = s->stall = s->full = s->empty = s->in_flight = RQ_X;
   s->count = RQ_X;
   s->head_warp = s->head_seg = s->head_st = RQ_X;
@@ -456,10 +452,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   if (d->d.N >= 3) rq_one_per_warp(d);
   if (d->d.N >= 4) rq_recycle(d);
   rq_full(d);
-  if (d->n >= RQ_MAX_STEPS) {
-    snprintf(msg, n, "rexq directed: more than %d steps", RQ_MAX_STEPS);
-    return 1;
-  }
+  if (wg_dir_overflow(msg, n, "rexq", d->n, RQ_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -491,12 +484,7 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   }
 }
 
-#define RQ_EXPECT(field, got)                                                              \
-  if (s->field != RQ_X && (int64_t)(got) != s->field) {                                    \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %d", (unsigned long long)cycle,   \
-             s->what, #field, (long long)(got), s->field);                                  \
-    return 1;                                                                              \
-  }
+#define RQ_EXPECT(field, got) WG_EXPECT(s, field, got, RQ_X)
 
 static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   rq_dir *d = vs;

@@ -144,10 +144,8 @@ static int rf_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   return 0;
 }
 
-static uint64_t rf_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops rfc_random_stim = {"rfc", "random", sizeof(rf_rand), rf_rand_init,
-                                     rf_rand_next, rf_rand_check, rf_unbounded};
+                                     rf_rand_next, rf_rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define RF_MAX_STEPS 64
@@ -185,9 +183,7 @@ static void rf_value(const rf_dims *d, int reg, int ver, int ver2, uint32_t *v) 
 }
 
 static rf_step *rf_add(rf_dir *d, const char *what) {
-  if (d->n >= RF_MAX_STEPS) return &d->s[RF_MAX_STEPS - 1];
-  rf_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  rf_step *s = wg_dir_step(d->s, &d->n, RF_MAX_STEPS, sizeof *s);
   s->hit = s->mrf_rd = s->d0reg = s->d0ver = RF_X; s->d0ver2 = -1;
   s->wr_hit = s->alloc = s->wr_mrf = s->ev = s->evreg = s->evver = RF_X;
   s->flwb = RF_X; s->mrf_wr_n = RF_X;
@@ -282,7 +278,7 @@ static int rf_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
     return 1;
   }
   rf_scenario(d);
-  if (d->n >= RF_MAX_STEPS) { snprintf(msg, n, "rfc directed: more than %d steps", RF_MAX_STEPS); return 1; }
+  if (wg_dir_overflow(msg, n, "rfc", d->n, RF_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -311,12 +307,7 @@ static void rf_dir_next(void *vs, uint64_t cycle, void *vin) {
   in->fl_kill = (uint32_t)s->kill;
 }
 
-#define RF_EXPECT(field, got)                                                               \
-  if (s->field != RF_X && (int64_t)(got) != s->field) {                                     \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %lld", (unsigned long long)cycle,  \
-             s->what, #field, (long long)(got), (long long)s->field);                       \
-    return 1;                                                                               \
-  }
+#define RF_EXPECT(field, got) WG_EXPECT(s, field, got, RF_X)
 
 static int rf_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   rf_dir *d = vs;

@@ -43,4 +43,29 @@ static inline uint64_t wg_rand_bits8(uint64_t *s, unsigned k) {
   return m;
 }
 
+/* ---- what every block's generators share (stim.c) ---- */
+
+/* a random generator runs as long as the harness asks */
+uint64_t wg_stim_unbounded(const void *st);
+
+/* Directed tables: an array of a block's step structs, each one cycle's inputs and
+** expected outputs with a 'what' that says what the step shows.  wg_dir_step gives
+** the next step, zeroed; once max are taken it gives the last one again and the
+** table's init refuses it with wg_dir_overflow's message. */
+void *wg_dir_step(void *steps, int *count, int max, size_t size);
+int   wg_dir_overflow(char *msg, size_t n, const char *block, int count, int max);
+
+/* One expectation: WANT is checked unless it equals DONT_CARE; on a mismatch MSG
+** says the cycle, what the step shows, the field and both values, and 1 is returned. */
+int wg_expect(char *msg, size_t n, uint64_t cycle, const char *what, const char *field,
+              int64_t got, int64_t want, int64_t dont_care);
+/* the same in a check function (msg, n and cycle in scope) for field FIELD of step
+** S: returns 1 from it on a mismatch */
+#define WG_EXPECT(s, field, got, dont_care)                                                  \
+  do {                                                                                       \
+    if (wg_expect(msg, n, cycle, (s)->what, #field, (int64_t)(got), (int64_t)(s)->field,     \
+                  (dont_care)))                                                              \
+      return 1;                                                                              \
+  } while (0)
+
 #endif

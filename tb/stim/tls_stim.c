@@ -135,10 +135,8 @@ static int tl_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   return 0;
 }
 
-static uint64_t tl_unbounded(const void *s) { (void)s; return 0; }
-
 const wg_stim_ops tls_random_stim = {"tls", "random", sizeof(tl_rand), tl_rand_init,
-                                     tl_rand_next, tl_rand_check, tl_unbounded};
+                                     tl_rand_next, tl_rand_check, wg_stim_unbounded};
 
 /* -------------------------------------------------------------- directed */
 #define TL_MAX_STEPS 96
@@ -158,9 +156,7 @@ typedef struct tl_step {
 typedef struct tl_dir { tl_dims d; int n; tl_step s[TL_MAX_STEPS]; } tl_dir;
 
 static tl_step *tl_add(tl_dir *d, const char *what) {
-  if (d->n >= TL_MAX_STEPS) return &d->s[TL_MAX_STEPS - 1];
-  tl_step *s = &d->s[d->n++];
-  memset(s, 0, sizeof *s);
+  tl_step *s = wg_dir_step(d->s, &d->n, TL_MAX_STEPS, sizeof *s);
   s->issue = s->demote = s->retire = s->pslot = s->pwarp = s->promote = s->prslot = s->prwarp = s->full = TL_X;
   s->evict = s->ewarp = TL_X;
   s->avalid = TL_X;
@@ -272,6 +268,7 @@ static int tl_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
     return 1;
   }
   tl_scenario(d, ((const tls_params *)vp)->CAPS != 0);
+  if (wg_dir_overflow(msg, n, "tls", d->n, TL_MAX_STEPS)) return 1;
   return 0;
 }
 
@@ -293,12 +290,7 @@ static void tl_dir_next(void *vs, uint64_t cycle, void *vin) {
   in->wake_warp = (uint32_t)s->wwarp;
 }
 
-#define TL_EXPECT(field, got)                                                               \
-  if (s->field != TL_X && (int64_t)(got) != s->field) {                                     \
-    snprintf(msg, n, "step %llu (%s): %s = %lld, expected %lld", (unsigned long long)cycle,  \
-             s->what, #field, (long long)(got), (long long)s->field);                       \
-    return 1;                                                                               \
-  }
+#define TL_EXPECT(field, got) WG_EXPECT(s, field, got, TL_X)
 
 static int tl_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
   tl_dir *d = vs;

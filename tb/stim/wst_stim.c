@@ -156,11 +156,7 @@ static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size
     {"mem_first", s->mf, o->mem_first},
   };
   for (size_t i = 0; i < sizeof f / sizeof f[0]; i++)
-    if (f[i].want >= 0 && (uint64_t)f[i].want != f[i].got) {
-      snprintf(msg, n, "step %d (%s): %s is %llu, expected %d", (int)cycle - 1, s->rule, f[i].name,
-               (unsigned long long)f[i].got, f[i].want);
-      return 1;
-    }
+    if (wg_expect(msg, n, cycle - 1, s->rule, f[i].name, (int64_t)f[i].got, f[i].want, -1)) return 1;   /* -1: not checked */
   return 0;
 }
 
