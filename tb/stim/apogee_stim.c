@@ -67,8 +67,6 @@ typedef struct ag_rand {
            n_merge, n_drop, n_full, n_scalar, n_late, n_back;
 } ag_rand;
 
-static unsigned ag_k(ag_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
-static int ag_bit(ag_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void ag_regime(ag_rand *r) {
   const ag_dims *d = &r->d;
@@ -97,14 +95,14 @@ static void ag_regime(ag_rand *r) {
   r->rr = wg_rand_below(&r->rng, 4) != 0;
   /* active warps (n = nw x THREADS): all of them mostly; the port's 0 reads as WARPS */
   r->nw = wg_rand_below(&r->rng, 4) != 0 ? d->W : (int)wg_rand_below(&r->rng, (uint32_t)d->W + 1);
-  r->k_load = ag_k(r, 2, 8);
-  r->k_div = ag_k(r, 0, 3);
-  r->k_hit = ag_k(r, 0, 7);
-  r->k_fill = ag_k(r, 0, 6);
-  r->k_ready = ag_k(r, 0, 8);
-  r->k_noise = wg_rand_below(&r->rng, 3) == 0 ? ag_k(r, 1, 3) : 0;
-  r->k_last = ag_k(r, 0, 8);
-  r->k_present = ag_k(r, 0, 5);
+  r->k_load = wg_rand_in(&r->rng, 2, 8);
+  r->k_div = wg_rand_in(&r->rng, 0, 3);
+  r->k_hit = wg_rand_in(&r->rng, 0, 7);
+  r->k_fill = wg_rand_in(&r->rng, 0, 6);
+  r->k_ready = wg_rand_in(&r->rng, 0, 8);
+  r->k_noise = wg_rand_below(&r->rng, 3) == 0 ? wg_rand_in(&r->rng, 1, 3) : 0;
+  r->k_last = wg_rand_in(&r->rng, 0, 8);
+  r->k_present = wg_rand_in(&r->rng, 0, 5);
   memset(r->pos, 0, sizeof r->pos);
   memset(r->iter, 0, sizeof r->iter);
 }
@@ -126,7 +124,7 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   memset(in, 0, sizeof *in);
   if (--r->left == 0) ag_regime(r);
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 18) == 0;
-  in->ld_valid = (uint32_t)ag_bit(r, r->k_load);
+  in->ld_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_load);
   uint32_t nw = r->nw ? (uint32_t)r->nw : (uint32_t)d->W;
   in->n_warps = (uint32_t)r->nw;
   uint32_t w = r->rr ? r->turn % nw : wg_rand_below(&r->rng, nw);
@@ -135,7 +133,7 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
   in->ld_warp = w;
   in->ld_pc = r->pc[i];
   uint32_t full = ag_low(d->T);
-  if (ag_bit(r, r->k_div)) {
+  if (wg_rand_k8(&r->rng, r->k_div)) {
     if (wg_rand_below(&r->rng, 2)) in->ld_mask = (uint32_t)wg_rand(&r->rng) & full;
     else {   /* 2..4 lanes: with a narrow confidence (CONF_BITS = 2) only a few active lanes confirm */
       in->ld_mask = 0;
@@ -156,17 +154,17 @@ static void ag_rand_next(void *vs, uint64_t cycle, void *vin) {
     if (r->k_noise && wg_rand_below(&r->rng, 64) < r->k_noise) a ^= 1u << wg_rand_below(&r->rng, (uint32_t)d->AB);
     ag_set_addr(in->ld_addr, j, d->AB, a & d->amask);
   }
-  in->ld_hit = (uint32_t)ag_bit(r, r->k_hit);
+  in->ld_hit = (uint32_t)wg_rand_k8(&r->rng, r->k_hit);
   if (in->ld_valid) {
     if (++r->pos[w] == (uint32_t)r->npc) { r->pos[w] = 0; r->iter[w]++; }
   }
-  in->fill_valid = (uint32_t)ag_bit(r, r->k_fill);
+  in->fill_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_fill);
   uint32_t span = (uint32_t)(r->npc + 2 < d->E ? r->npc + 2 : d->E);
   in->fill_entry = wg_rand_below(&r->rng, span) & ag_low(d->EB);
   in->fill_warp = wg_rand_below(&r->rng, (uint32_t)d->W);
-  in->fill_last = (uint32_t)ag_bit(r, r->k_last);
-  in->pf_ready = (uint32_t)ag_bit(r, r->k_ready);
-  in->pf_present = (uint32_t)ag_bit(r, r->k_present);
+  in->fill_last = (uint32_t)wg_rand_k8(&r->rng, r->k_last);
+  in->pf_ready = (uint32_t)wg_rand_k8(&r->rng, r->k_ready);
+  in->pf_present = (uint32_t)wg_rand_k8(&r->rng, r->k_present);
 }
 
 static int ag_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
@@ -188,9 +186,8 @@ static int ag_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   r->n_scalar += o->ld_scalar;
   r->n_late += o->ld_state == 1;
   r->n_back += o->ld_state == 2;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "apogee random coverage, %llu cycles: %llu checked loads, %llu confirmed, %llu mismatches, "
             "%llu scalar; bursts found pending %llu, back %llu; distance up %llu, down %llu; %llu evictions; TIA create %llu, fire %llu, slow %llu, "
             "move %llu; %llu merges, %llu drops, queue full %llu cycles\n",

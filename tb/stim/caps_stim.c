@@ -111,8 +111,6 @@ typedef struct cs_rand {
   uint64_t ev[CS_NEV];
 } cs_rand;
 
-static unsigned cs_k(cs_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
-static int cs_bit(cs_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 static int cs_rare(cs_rand *r, unsigned per_1024) { return wg_rand_below(&r->rng, 1024) < per_1024; }
 
 static void cs_new_base(cs_rand *r, int s) {
@@ -149,8 +147,8 @@ static void cs_kernel(cs_rand *r) {
 
 static void cs_regime(cs_rand *r) {
   r->left = 64 + wg_rand_below(&r->rng, 2000);
-  r->k_ld = cs_k(r, 1, 8);
-  r->k_ready = wg_rand_below(&r->rng, 3) == 0 ? cs_k(r, 0, 2) : cs_k(r, 3, 8);
+  r->k_ld = wg_rand_in(&r->rng, 1, 8);
+  r->k_ready = wg_rand_below(&r->rng, 3) == 0 ? wg_rand_in(&r->rng, 0, 2) : wg_rand_in(&r->rng, 3, 8);
   r->noisy = wg_rand_below(&r->rng, 3) == 0;              /* the hot PC mispredicts often */
   r->noise_bg = wg_rand_below(&r->rng, 2) ? 0 : 1 + wg_rand_below(&r->rng, 8);   /* per 1024 requests */
   r->k_bad = wg_rand_below(&r->rng, 4) == 0 ? 2 : 0;
@@ -178,14 +176,14 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 18) == 0;
   if (--r->kernel_left == 0) { cs_kernel(r); in->flush = 1; }
   in->cta_warps = r->cta_warps;
-  in->pf_ready = (uint32_t)cs_bit(r, r->k_ready);
+  in->pf_ready = (uint32_t)wg_rand_k8(&r->rng, r->k_ready);
   if (r->k_launch && cs_rare(r, r->k_launch)) {
     uint32_t ids = 1u << r->d.CB, s = wg_rand_below(&r->rng, ids);
     in->launch = 1;
     in->launch_cta = s;
     if (s < 16) cs_new_base(r, (int)s);
   }
-  if (!cs_bit(r, r->k_ld)) return;
+  if (!wg_rand_k8(&r->rng, r->k_ld)) return;
   in->ld_valid = 1;
   uint32_t nslots = r->narrow ? (r->d.NC < 2 ? 1u : 2u) : (uint32_t)r->d.NC;
   uint32_t s = wg_rand_below(&r->rng, nslots);
@@ -216,7 +214,7 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
     if (i >= nreq) a = (uint32_t)wg_rand(&r->rng);   /* beyond the count: garbage */
     cs_set_addr(in->ld_addr, (int)i, r->d.AB, a & r->d.amask);
   }
-  if (r->k_bad && cs_bit(r, r->k_bad)) {   /* loads the prefetcher must ignore */
+  if (r->k_bad && wg_rand_k8(&r->rng, r->k_bad)) {   /* loads the prefetcher must ignore */
     switch (wg_rand_below(&r->rng, 5)) {
     case 0: in->ld_pc = 0; break;
     case 1: in->ld_n = 0; break;
@@ -241,9 +239,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   r->ev[8] += o->trig_drop;
   r->ev[9] += o->gen_stall;
   r->ev[10] += o->pf_count == (uint32_t)r->d.D;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     char line[600];
     int k = snprintf(line, sizeof line, "caps random coverage, %llu cycles:", (unsigned long long)c);
     for (int i = 0; i < CS_NEV && k < (int)sizeof line; i++)

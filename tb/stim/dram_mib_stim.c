@@ -86,20 +86,18 @@ typedef struct dm_rand {
   int      last_dummy;         /* a dummy the MIB looks at was sent this cycle */
 } dm_rand;
 
-static unsigned dm_k(dm_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
-static int dm_bit(dm_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void dm_regime(dm_rand *r) {
   uint32_t N = (uint32_t)r->d.N;
   r->left = N * (2 + wg_rand_below(&r->rng, 15)) + 8;
   switch (wg_rand_below(&r->rng, 4)) {
-  case 0: r->k_req = dm_k(r, 5, 8); r->k_ready = dm_k(r, 0, 2); break;   /* fill */
-  case 1: r->k_req = dm_k(r, 0, 1); r->k_ready = dm_k(r, 4, 8); break;   /* drain */
-  case 2: r->k_req = dm_k(r, 3, 6); r->k_ready = dm_k(r, 2, 6); break;   /* churn */
-  default: r->k_req = dm_k(r, 0, 8); r->k_ready = dm_k(r, 0, 8);
+  case 0: r->k_req = wg_rand_in(&r->rng, 5, 8); r->k_ready = wg_rand_in(&r->rng, 0, 2); break;   /* fill */
+  case 1: r->k_req = wg_rand_in(&r->rng, 0, 1); r->k_ready = wg_rand_in(&r->rng, 4, 8); break;   /* drain */
+  case 2: r->k_req = wg_rand_in(&r->rng, 3, 6); r->k_ready = wg_rand_in(&r->rng, 2, 6); break;   /* churn */
+  default: r->k_req = wg_rand_in(&r->rng, 0, 8); r->k_ready = wg_rand_in(&r->rng, 0, 8);
   }
-  r->k_dummy = dm_k(r, 0, 8);
-  r->k_known = dm_k(r, 4, 8);
+  r->k_dummy = wg_rand_in(&r->rng, 0, 8);
+  r->k_known = wg_rand_in(&r->rng, 4, 8);
   r->age_mode = wg_rand_below(&r->rng, 4);
   uint32_t nb = (uint32_t)r->d.NB;
   r->banks_used = wg_rand_below(&r->rng, 2) ? 1 + wg_rand_below(&r->rng, nb < 3 ? nb : 3) : nb;
@@ -138,7 +136,7 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   if (--r->left == 0) dm_regime(r);
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 17) == 0;
   in->policy_sel = r->policy;
-  in->req_valid = (uint32_t)dm_bit(r, r->k_req);
+  in->req_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_req);
   in->req_bank = wg_rand_below(&r->rng, r->banks_used) & dm_low(r->d.BB);
   in->req_row = wg_rand_below(&r->rng, r->rows) & dm_low(r->d.RB);
   in->req_blk = wg_rand_below(&r->rng, r->blks) & dm_low(r->d.KB);
@@ -148,9 +146,9 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
     r->psent = (r->psent + 1) % DM_POOL;
     if (r->nsent < DM_POOL) r->nsent++;
   }
-  in->dummy_valid = (uint32_t)dm_bit(r, r->k_dummy);
+  in->dummy_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_dummy);
   uint32_t window = r->nsent < (uint32_t)r->d.N * 2 ? r->nsent : (uint32_t)r->d.N * 2;
-  if (window && dm_bit(r, r->k_known))
+  if (window && wg_rand_k8(&r->rng, r->k_known))
     in->dummy_blk = r->sent[(r->psent + DM_POOL - 1 - wg_rand_below(&r->rng, window)) % DM_POOL];
   else
     in->dummy_blk = (uint32_t)wg_rand(&r->rng) & dm_low(r->d.KB);
@@ -158,7 +156,7 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   in->dummy_age = dm_age(r);
   r->last_dummy = in->dummy_valid && r->d.POL != 0 && (r->d.POL != 4 || r->policy != 0);
   uint32_t ready = 0;
-  for (int b = 0; b < r->d.NB; b++) ready |= (uint32_t)dm_bit(r, r->k_ready) << b;
+  for (int b = 0; b < r->d.NB; b++) ready |= (uint32_t)wg_rand_k8(&r->rng, r->k_ready) << b;
   in->bank_ready = ready;
 }
 
@@ -174,9 +172,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
     if (o->issue_hit) r->hits++; else r->misses++;
     r->merged += o->issue_ml != 0;
   }
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "dram_mib random coverage, %llu cycles: queue full %llu cycles; dummy hits %llu, dropped %llu; "
             "saturated age present %llu cycles; issued %llu (row hits %llu, row misses %llu, merged %llu)\n",
             (unsigned long long)c, (unsigned long long)r->full, (unsigned long long)r->dhit,

@@ -86,8 +86,6 @@ typedef struct l2s_rand {
   uint32_t was_full;
 } l2s_rand;
 
-static unsigned l2s_k(l2s_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
-static int l2s_bit(l2s_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void l2s_regime(l2s_rand *r) {
   uint32_t ids = 1u << r->d.IW;
@@ -95,19 +93,19 @@ static void l2s_regime(l2s_rand *r) {
   r->seq = 0;
   switch (wg_rand_below(&r->rng, 5)) {
   case 4:   /* stalled: the DRAM path refuses for a while, merges sweep every entry: the MIB fills */
-    r->k_merge = l2s_k(r, 6, 8); r->k_fill = 0; r->k_ready = 0; r->seq = 1;
+    r->k_merge = wg_rand_in(&r->rng, 6, 8); r->k_fill = 0; r->k_ready = 0; r->seq = 1;
     r->left = (uint64_t)r->d.N * (1 + wg_rand_below(&r->rng, 3)) + 8;
     break;
   case 0:   /* congested: DRAM path busy, merges pile up */
-    r->k_merge = l2s_k(r, 5, 8); r->k_fill = l2s_k(r, 0, 1); r->k_ready = l2s_k(r, 0, 2); break;
+    r->k_merge = wg_rand_in(&r->rng, 5, 8); r->k_fill = wg_rand_in(&r->rng, 0, 1); r->k_ready = wg_rand_in(&r->rng, 0, 2); break;
   case 1:   /* draining */
-    r->k_merge = l2s_k(r, 0, 2); r->k_fill = l2s_k(r, 0, 3); r->k_ready = l2s_k(r, 6, 8); break;
+    r->k_merge = wg_rand_in(&r->rng, 0, 2); r->k_fill = wg_rand_in(&r->rng, 0, 3); r->k_ready = wg_rand_in(&r->rng, 6, 8); break;
   case 2:   /* churn */
-    r->k_merge = l2s_k(r, 3, 8); r->k_fill = l2s_k(r, 2, 6); r->k_ready = l2s_k(r, 2, 8); break;
+    r->k_merge = wg_rand_in(&r->rng, 3, 8); r->k_fill = wg_rand_in(&r->rng, 2, 6); r->k_ready = wg_rand_in(&r->rng, 2, 8); break;
   default:
-    r->k_merge = l2s_k(r, 0, 8); r->k_fill = l2s_k(r, 0, 8); r->k_ready = l2s_k(r, 0, 8);
+    r->k_merge = wg_rand_in(&r->rng, 0, 8); r->k_fill = wg_rand_in(&r->rng, 0, 8); r->k_ready = wg_rand_in(&r->rng, 0, 8);
   }
-  r->k_mq = l2s_k(r, 0, 8);
+  r->k_mq = wg_rand_in(&r->rng, 0, 8);
   r->age_range = (int)wg_rand_below(&r->rng, 4);
   if (r->seq) { r->pool = (uint32_t)r->d.N; return; }
   switch (wg_rand_below(&r->rng, 4)) {
@@ -145,7 +143,7 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   if (--r->left == 0) l2s_regime(r);
   uint32_t ids = 1u << r->d.IW;
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 17) == 0;
-  in->merge = (uint32_t)l2s_bit(r, r->k_merge);
+  in->merge = (uint32_t)wg_rand_k8(&r->rng, r->k_merge);
   if (r->seq) {
     in->merge_idx = r->next_idx % r->pool;
     r->next_idx = in->merge ? (r->next_idx + 1) % r->pool : r->next_idx;
@@ -155,16 +153,16 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   in->merge_len = wg_rand_below(&r->rng, 64) == 0 ? (uint32_t)wg_rand(&r->rng) & l2s_low(r->d.LW)
                                                   : 1 + wg_rand_below(&r->rng, (uint32_t)r->d.MM);
   in->merge_age = l2s_age(r);
-  in->fill = (uint32_t)l2s_bit(r, r->k_fill);
+  in->fill = (uint32_t)wg_rand_k8(&r->rng, r->k_fill);
   in->fill_idx = wg_rand_below(&r->rng, wg_rand_below(&r->rng, 2) ? r->pool : ids);
   /* one MSHR entry's block address changes per cycle (an allocation) */
   uint32_t e = wg_rand_below(&r->rng, (uint32_t)r->d.N);
   l2s_set_blk(&r->bus, (int)e, r->d.BW, (uint32_t)wg_rand(&r->rng) & l2s_low(r->d.BW));
   memcpy(in->mshr_blk, r->bus.mshr_blk, sizeof in->mshr_blk);
-  in->mq_valid = (uint32_t)l2s_bit(r, r->k_mq);
+  in->mq_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_mq);
   in->mq_blk = (uint32_t)wg_rand(&r->rng) & l2s_low(r->d.BW);
   in->mq_info = (uint32_t)wg_rand(&r->rng) & l2s_low(r->d.FW);
-  in->out_ready = (uint32_t)l2s_bit(r, r->k_ready);
+  in->out_ready = (uint32_t)wg_rand_k8(&r->rng, r->k_ready);
 }
 
 /* Counts only; reports at 10^k and 5x10^k cycles (k >= 4). */
@@ -177,9 +175,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   r->dummies += o->out_dummy;
   r->sat_dummies += o->out_dummy && o->out_age == r->d.age_max;
   r->pops += o->mq_pop;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "l2mib random coverage, %llu cycles: MIB full %llu times; dummies offered in %llu cycles, "
             "%llu of them with a saturated age; miss-queue head sent %llu times\n",
             (unsigned long long)c, (unsigned long long)r->fulls, (unsigned long long)r->dummies,

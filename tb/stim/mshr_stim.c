@@ -65,7 +65,6 @@ typedef struct ms_rand {
   uint64_t n_full_cycles, n_fills, n_freed, n_stalls, n_full_lists;
 } ms_rand;
 
-static unsigned ms_k(ms_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
 
 static void ms_regime(ms_rand *r) {
   uint32_t N = (uint32_t)r->N;
@@ -77,18 +76,18 @@ static void ms_regime(ms_rand *r) {
   r->pool_at = (int)wg_rand_below(&r->rng, (uint32_t)r->univ_n);
   switch (wg_rand_below(&r->rng, 4)) {
   case 0:   /* build up: many misses, fills rare (full lists, full table) */
-    r->k_req = ms_k(r, 5, 8); r->k_fill = ms_k(r, 0, 1); r->k_drain = ms_k(r, 2, 8);
+    r->k_req = wg_rand_in(&r->rng, 5, 8); r->k_fill = wg_rand_in(&r->rng, 0, 1); r->k_drain = wg_rand_in(&r->rng, 2, 8);
     break;
   case 1:   /* drain: fills frequent, requests to the same lines hit draining entries */
-    r->k_req = ms_k(r, 2, 6); r->k_fill = ms_k(r, 5, 8); r->k_drain = ms_k(r, 4, 8);
+    r->k_req = wg_rand_in(&r->rng, 2, 6); r->k_fill = wg_rand_in(&r->rng, 5, 8); r->k_drain = wg_rand_in(&r->rng, 4, 8);
     break;
   case 2:   /* back pressure on the drain port */
-    r->k_req = ms_k(r, 2, 8); r->k_fill = ms_k(r, 2, 8); r->k_drain = ms_k(r, 0, 2);
+    r->k_req = wg_rand_in(&r->rng, 2, 8); r->k_fill = wg_rand_in(&r->rng, 2, 8); r->k_drain = wg_rand_in(&r->rng, 0, 2);
     break;
   default:
-    r->k_req = ms_k(r, 0, 8); r->k_fill = ms_k(r, 0, 8); r->k_drain = ms_k(r, 0, 8);
+    r->k_req = wg_rand_in(&r->rng, 0, 8); r->k_fill = wg_rand_in(&r->rng, 0, 8); r->k_drain = wg_rand_in(&r->rng, 0, 8);
   }
-  r->k_noalloc = wg_rand_below(&r->rng, 3) ? 0 : ms_k(r, 1, 4);
+  r->k_noalloc = wg_rand_below(&r->rng, 3) ? 0 : wg_rand_in(&r->rng, 1, 4);
 }
 
 static int rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -109,23 +108,22 @@ static int rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t 
   return 0;
 }
 
-static int ms_bit(ms_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void rand_next(void *vs, uint64_t cycle, void *vin) {
   ms_rand *r = vs;
   mshr_in *in = vin;
   if (--r->left == 0) ms_regime(r);
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 17) == 0;
-  in->req_valid = (uint32_t)ms_bit(r, r->k_req);
+  in->req_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_req);
   in->req_addr = r->univ[(r->pool_at + (int)wg_rand_below(&r->rng, (uint32_t)r->pool_n)) % r->univ_n];
   in->req_payload = (uint32_t)(wg_rand(&r->rng) & ms_low(r->PB));
-  in->req_noalloc = (uint32_t)ms_bit(r, r->k_noalloc);
-  in->fill_valid = (uint32_t)ms_bit(r, r->k_fill);
+  in->req_noalloc = (uint32_t)wg_rand_k8(&r->rng, r->k_noalloc);
+  in->fill_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_fill);
   if (wg_rand_below(&r->rng, 2))
     in->fill_addr = r->univ[(r->pool_at + (int)wg_rand_below(&r->rng, (uint32_t)r->pool_n)) % r->univ_n];
   else
     in->fill_addr = r->univ[wg_rand_below(&r->rng, (uint32_t)r->univ_n)];
-  in->drain_ready = (uint32_t)ms_bit(r, r->k_drain);
+  in->drain_ready = (uint32_t)wg_rand_k8(&r->rng, r->k_drain);
   r->last_ready = in->drain_ready;
 }
 
@@ -144,9 +142,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   r->n_freed += o->drain_valid && o->drain_last && r->last_ready;
   r->n_stalls += o->drain_valid && !r->last_ready;
   r->n_full_lists += o->req_merge_len == (uint32_t)r->M && (o->req_merge || o->req_alloc);
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "mshr random coverage, %llu cycles: alloc %llu, merge %llu (%llu filled a list), rejected: "
             "list full %llu, table full %llu, draining %llu, noalloc %llu; table full in %.1f%% of cycles; "
             "%llu fills hit, %llu entries drained, drain port stalled %llu cycles\n",

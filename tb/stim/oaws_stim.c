@@ -73,8 +73,6 @@ typedef struct oa_rand {
   uint32_t was_full, was_empty, last_ocw;
 } oa_rand;
 
-static unsigned oa_k(uint64_t *rng, unsigned lo, unsigned hi) { return lo + wg_rand_below(rng, hi - lo + 1); }
-static int oa_bit(uint64_t *rng, unsigned k) { return k >= 8 || wg_rand_below(rng, 8) < k; }
 
 static uint64_t oa_pc(const oa_dims *d, uint64_t seed, int i) {
   uint64_t pc = oa_mix(seed + (uint64_t)i) & d->pcmask;
@@ -96,8 +94,8 @@ static void oa_mregime(oa_rand *r) {
     r->k_coal = 8; r->k_div = 8; r->k_fully = 0; r->k_acc = 8; r->contended = 1;
   } else {
     r->mleft = 2000 + wg_rand_below(&r->rng, 20000);
-    r->k_coal = oa_k(&r->rng, 1, 8); r->k_div = oa_k(&r->rng, 2, 8);
-    r->k_fully = oa_k(&r->rng, 0, 8); r->k_acc = oa_k(&r->rng, 3, 8);
+    r->k_coal = wg_rand_in(&r->rng, 1, 8); r->k_div = wg_rand_in(&r->rng, 2, 8);
+    r->k_fully = wg_rand_in(&r->rng, 0, 8); r->k_acc = wg_rand_in(&r->rng, 3, 8);
     r->contended = (int)wg_rand_below(&r->rng, 2);
     switch (wg_rand_below(&r->rng, 4)) {
     case 0: r->pool = 1; break;
@@ -117,8 +115,8 @@ static void oa_mregime(oa_rand *r) {
   else if (first || ++r->since_fill >= 6) {
     r->mreg = OA_MIXED;
     r->mleft = 2000 + wg_rand_below(&r->rng, 20000);
-    r->k_coal = 8; r->k_div = oa_k(&r->rng, 6, 8);
-    r->k_fully = oa_k(&r->rng, 0, 8); r->k_acc = oa_k(&r->rng, 3, 8);
+    r->k_coal = 8; r->k_div = wg_rand_in(&r->rng, 6, 8);
+    r->k_fully = wg_rand_in(&r->rng, 0, 8); r->k_acc = wg_rand_in(&r->rng, 3, 8);
     r->contended = 0;
     r->pool = 2 * d->N + 2;
     r->pool_seed = wg_rand(&r->rng);
@@ -130,13 +128,13 @@ static void oa_mregime(oa_rand *r) {
 static void oa_sregime(oa_rand *r) {
   uint64_t *g = &r->rng;
   r->sleft = 64 + wg_rand_below(g, 4033);
-  r->k_ready = oa_k(g, 1, 8); r->k_live = oa_k(g, 5, 8); r->k_fill = oa_k(g, 2, 8);
-  r->k_load = oa_k(g, 4, 8); r->k_issue = oa_k(g, 2, 8); r->k_retire = oa_k(g, 1, 7);
+  r->k_ready = wg_rand_in(g, 1, 8); r->k_live = wg_rand_in(g, 5, 8); r->k_fill = wg_rand_in(g, 2, 8);
+  r->k_load = wg_rand_in(g, 4, 8); r->k_issue = wg_rand_in(g, 2, 8); r->k_retire = wg_rand_in(g, 1, 7);
   r->k_wl = wg_rand_below(g, 4) == 0 ? 2 : 0;
   switch (wg_rand_below(g, 3)) {
-  case 0: r->k_alloc = oa_k(g, 5, 8); r->k_free = oa_k(g, 0, 2); break;   /* exhaust */
-  case 1: r->k_alloc = oa_k(g, 0, 2); r->k_free = oa_k(g, 5, 8); break;   /* drain */
-  default: r->k_alloc = oa_k(g, 1, 6); r->k_free = oa_k(g, 1, 6);
+  case 0: r->k_alloc = wg_rand_in(g, 5, 8); r->k_free = wg_rand_in(g, 0, 2); break;   /* exhaust */
+  case 1: r->k_alloc = wg_rand_in(g, 0, 2); r->k_free = wg_rand_in(g, 5, 8); break;   /* drain */
+  default: r->k_alloc = wg_rand_in(g, 1, 6); r->k_free = wg_rand_in(g, 1, 6);
   }
   r->active_mode = (int)wg_rand_below(g, 3);
   r->pred_mode = (int)wg_rand_below(g, 3);
@@ -170,15 +168,15 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   in->dyn_mode = (uint32_t)r->dyn;
 
   /* ---- scheduler side ---- */
-  in->launch = r->k_wl && oa_bit(g, r->k_wl);
+  in->launch = r->k_wl && wg_rand_k8(g, r->k_wl);
   in->launch_warp = wg_rand_below(g, 1u << oa_clog2(d->W));
   in->live = ~wg_rand_bits8(g, 8 - r->k_live) & d->wmask;
   in->ready = wg_rand_bits8(g, r->k_ready) & d->wmask;
   in->ib_head = wg_rand(g) & d->wmask;
-  in->fill = (uint32_t)oa_bit(g, r->k_fill);
+  in->fill = (uint32_t)wg_rand_k8(g, r->k_fill);
   in->fill_warp = wg_rand_below(g, (uint32_t)d->W);
   in->fill_slot = (uint32_t)(wg_rand(g) & 1);
-  in->fill_load = (uint32_t)oa_bit(g, r->k_load);
+  in->fill_load = (uint32_t)wg_rand_k8(g, r->k_load);
   in->fill_pc = oa_pc(d, r->pool_seed, (int)wg_rand_below(g, (uint32_t)r->pool));
   if (wg_rand_below(g, 16) == 0) in->fill_pc = wg_rand(g) & d->pcmask;
   switch (r->active_mode) {
@@ -187,33 +185,33 @@ static void rand_next(void *vs, uint64_t cycle, void *vin) {
   default: in->fill_active = wg_rand_below(g, 4);
   }
   if (wg_rand_below(g, 64) == 0) in->fill_active = (uint32_t)oa_low(oa_bits_for(d->T));   /* above THREADS */
-  in->issue = (uint32_t)oa_bit(g, r->k_issue);
-  in->retire = (uint32_t)oa_bit(g, r->k_retire);
+  in->issue = (uint32_t)wg_rand_k8(g, r->k_issue);
+  in->retire = (uint32_t)wg_rand_k8(g, r->k_retire);
   switch (r->pred_mode) {
   case 0: in->retire_pred = wg_rand_below(g, 3); break;
   case 1: in->retire_pred = wg_rand_below(g, (uint32_t)d->M / 2 + 2); break;
   default: in->retire_pred = wg_rand_below(g, 1u << oa_bits_for(d->M));
   }
-  in->mshr_alloc = (uint32_t)oa_bit(g, r->k_alloc);
-  in->mshr_free = (uint32_t)oa_bit(g, r->k_free);
+  in->mshr_alloc = (uint32_t)wg_rand_k8(g, r->k_alloc);
+  in->mshr_free = (uint32_t)wg_rand_k8(g, r->k_free);
 
   /* ---- memory side: one load at a time through the L1D ---- */
   if (r->left_acc == 0 || wg_rand_below(g, 512) == 0) {   /* rarely: a new load abandons the old */
-    if (oa_bit(g, r->k_coal)) {
+    if (wg_rand_k8(g, r->k_coal)) {
       in->coal = 1;
-      int dv = oa_bit(g, r->k_div);
+      int dv = wg_rand_k8(g, r->k_div);
       in->coal_pc = oa_pc(d, r->pool_seed, (int)wg_rand_below(g, (uint32_t)r->pool));
       in->coal_nacc = dv ? (r->contended ? (uint32_t)d->T : 3 + wg_rand_below(g, (uint32_t)d->T - 2))
                          : wg_rand_below(g, 3);
       r->left_acc = r->mreg == OA_MIXED ? 1 + (int)wg_rand_below(g, 4) : 1 + (int)wg_rand_below(g, 2);
-      r->fully = oa_bit(g, r->k_fully);
+      r->fully = wg_rand_k8(g, r->k_fully);
       r->miss_seen = 0;
       r->cur_set = (int)wg_rand_below(g, (uint32_t)d->S);
     } else if (wg_rand_below(g, 8) == 0) {   /* a stray access outside a load */
       in->acc = 1; in->acc_set = wg_rand_below(g, 1u << oa_clog2(d->S)); in->acc_miss = (uint32_t)(wg_rand(g) & 1);
       in->acc_last = (uint32_t)(wg_rand(g) & 1);
     }
-  } else if (oa_bit(g, r->k_acc)) {
+  } else if (wg_rand_k8(g, r->k_acc)) {
     in->acc = 1;
     in->acc_last = r->left_acc == 1;
     in->acc_set = r->contended ? (uint32_t)r->cur_set : wg_rand_below(g, 1u << oa_clog2(d->S));
@@ -239,9 +237,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   }
   r->occ_cycles += o->occlude != 0;
   r->boundary += o->pick_valid && o->pick_pred != 0 && o->pick_pred + o->miss_inflight == o->avail_mshr;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "oaws random coverage, %llu cycles: DLC filled %llu times; MSHRs exhausted (Avail_mshr = 0) "
             "%llu times; OCW reached 2 %llu times and W=%d %llu times; some warp occluded in %.1f%% of cycles; "
             "%llu picks with Miss_pred = Avail_mshr - Miss_inflight (Eq. 1 boundary)\n",

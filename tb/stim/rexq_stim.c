@@ -80,27 +80,24 @@ typedef struct rq_rand {
   uint32_t was_full, seen_full;
 } rq_rand;
 
-static unsigned rq_k(rq_rand *r, unsigned lo, unsigned hi) {
-  return lo + wg_rand_below(&r->rng, hi - lo + 1);
-}
 
 static void rq_regime(rq_rand *r) {
   uint32_t N = (uint32_t)r->d.N, ids = 1u << r->d.WB;
   r->left = N * (2 + wg_rand_below(&r->rng, 15)) + 8;
   switch (wg_rand_below(&r->rng, 4)) {
   case 0:   /* fill: memory saturated, the L1 NACKs nearly everything */
-    r->k_push = rq_k(r, 5, 8); r->k_res = rq_k(r, 1, 5); r->k_ack = rq_k(r, 0, 2); r->k_lsu = rq_k(r, 3, 8);
+    r->k_push = wg_rand_in(&r->rng, 5, 8); r->k_res = wg_rand_in(&r->rng, 1, 5); r->k_ack = wg_rand_in(&r->rng, 0, 2); r->k_lsu = wg_rand_in(&r->rng, 3, 8);
     break;
   case 1:   /* drain: back pressure relieved, the LSU idle */
-    r->k_push = rq_k(r, 0, 1); r->k_res = rq_k(r, 5, 8); r->k_ack = rq_k(r, 6, 8); r->k_lsu = rq_k(r, 0, 3);
+    r->k_push = wg_rand_in(&r->rng, 0, 1); r->k_res = wg_rand_in(&r->rng, 5, 8); r->k_ack = wg_rand_in(&r->rng, 6, 8); r->k_lsu = wg_rand_in(&r->rng, 0, 3);
     break;
   case 2:   /* churn: MP mode, non-owner requests NACKed and recycled */
-    r->k_push = rq_k(r, 2, 5); r->k_res = rq_k(r, 4, 8); r->k_ack = rq_k(r, 0, 3); r->k_lsu = rq_k(r, 0, 8);
+    r->k_push = wg_rand_in(&r->rng, 2, 5); r->k_res = wg_rand_in(&r->rng, 4, 8); r->k_ack = wg_rand_in(&r->rng, 0, 3); r->k_lsu = wg_rand_in(&r->rng, 0, 8);
     break;
   default:
-    r->k_push = rq_k(r, 0, 8); r->k_res = rq_k(r, 0, 8); r->k_ack = rq_k(r, 0, 8); r->k_lsu = rq_k(r, 0, 8);
+    r->k_push = wg_rand_in(&r->rng, 0, 8); r->k_res = wg_rand_in(&r->rng, 0, 8); r->k_ack = wg_rand_in(&r->rng, 0, 8); r->k_lsu = wg_rand_in(&r->rng, 0, 8);
   }
-  r->k_more = rq_k(r, 0, 8);
+  r->k_more = wg_rand_in(&r->rng, 0, 8);
   switch (wg_rand_below(&r->rng, 5)) {
   case 0: r->pool = 1; break;
   case 1: r->pool = 2; break;
@@ -123,25 +120,24 @@ static int rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t 
   return 0;
 }
 
-static int rq_bit(rq_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void rand_next(void *vs, uint64_t cycle, void *vin) {
   rq_rand *r = vs;
   rexq_in *in = vin;
   if (--r->left == 0) rq_regime(r);
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 17) == 0;
-  in->lsu_req = (uint32_t)rq_bit(r, r->k_lsu);
-  in->push = (uint32_t)rq_bit(r, r->k_push);
-  in->push_more = (uint32_t)rq_bit(r, r->k_more);
+  in->lsu_req = (uint32_t)wg_rand_k8(&r->rng, r->k_lsu);
+  in->push = (uint32_t)wg_rand_k8(&r->rng, r->k_push);
+  in->push_more = (uint32_t)wg_rand_k8(&r->rng, r->k_more);
   in->push_warp = wg_rand_below(&r->rng, r->pool);
   in->push_base = wg_rand(&r->rng) & rq_low(r->d.AB);
   for (int k = 0; k < RQ_OFFS_WORDS; k++)
     in->push_offs[k] = k < r->d.ow_words ? (uint32_t)wg_rand(&r->rng) & (k == r->d.ow_words - 1 ? r->d.ow_last : ~0u) : 0;
   in->push_mask = wg_rand(&r->rng) & rq_low(r->d.T);
   in->push_reg = (uint32_t)wg_rand(&r->rng) & (uint32_t)rq_low(r->d.RB);
-  in->push_st = (uint32_t)rq_bit(r, 2);
-  in->res_valid = (uint32_t)rq_bit(r, r->k_res);
-  in->res_ack = (uint32_t)rq_bit(r, r->k_ack);
+  in->push_st = (uint32_t)wg_rand_k8(&r->rng, 2);
+  in->res_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_res);
+  in->res_ack = (uint32_t)wg_rand_k8(&r->rng, r->k_ack);
 }
 
 /* Counts only; reports at 10^k and 5x10^k cycles (k >= 4). */
@@ -155,9 +151,8 @@ static int rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, siz
   r->empty_cycles += o->empty;
   r->ref_full += o->lsu_stall && !o->push_conflict;
   r->ref_conflict += o->push_conflict;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000)) {
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c)) {
     fprintf(stderr, "rexq random coverage, %llu cycles: filled %llu times and drained after full %llu times "
             "(full %.1f%%, empty %.1f%% of cycles); push refused in %llu cycles for a full queue, in %llu for "
             "one-instruction-per-warp or an illegal id\n",

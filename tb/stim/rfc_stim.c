@@ -59,8 +59,6 @@ typedef struct rf_rand {
   uint64_t hits, misses, evicts, drops, flushwb, flushes, mrf_rd, mrf_wr, wr_hits;
 } rf_rand;
 
-static unsigned rf_k(rf_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
-static int rf_bit(rf_rand *r, unsigned k) { return k >= 8 || wg_rand_below(&r->rng, 8) < k; }
 
 static void rf_regime(rf_rand *r) {
   uint32_t ids = 1u << r->d.RB;
@@ -72,9 +70,9 @@ static void rf_regime(rf_rand *r) {
   }
   if (r->pool > ids) r->pool = ids;
   r->slots = wg_rand_below(&r->rng, 2) ? 1 + wg_rand_below(&r->rng, (uint32_t)r->d.A) : 1u << r->d.AB;
-  r->k_rd = rf_k(r, 2, 8); r->k_use = rf_k(r, 3, 8); r->k_last = rf_k(r, 0, 5);
-  r->k_wr = rf_k(r, 3, 8); r->k_full = rf_k(r, 5, 8); r->k_byp = rf_k(r, 0, 2);
-  r->k_act = rf_k(r, 6, 8); r->k_fl = wg_rand_below(&r->rng, 3) ? 1 : rf_k(r, 0, 3); r->k_kill = rf_k(r, 0, 3);
+  r->k_rd = wg_rand_in(&r->rng, 2, 8); r->k_use = wg_rand_in(&r->rng, 3, 8); r->k_last = wg_rand_in(&r->rng, 0, 5);
+  r->k_wr = wg_rand_in(&r->rng, 3, 8); r->k_full = wg_rand_in(&r->rng, 5, 8); r->k_byp = wg_rand_in(&r->rng, 0, 2);
+  r->k_act = wg_rand_in(&r->rng, 6, 8); r->k_fl = wg_rand_below(&r->rng, 3) ? 1 : wg_rand_in(&r->rng, 0, 3); r->k_kill = wg_rand_in(&r->rng, 0, 3);
 }
 
 static int rf_rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -94,24 +92,24 @@ static void rf_rand_next(void *vs, uint64_t cycle, void *vin) {
   memset(in, 0, sizeof *in);
   uint32_t smask = (1u << r->d.AB) - 1;
   in->rst = cycle == 0 || wg_rand_below(&r->rng, 1u << 16) == 0;
-  in->rd_valid = (uint32_t)rf_bit(r, r->k_rd);
+  in->rd_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_rd);
   in->rd_slot = wg_rand_below(&r->rng, r->slots) & smask;
   for (int k = 0; k < 3; k++) {
-    in->rd_use |= (uint32_t)rf_bit(r, r->k_use) << k;
-    in->rd_last |= (uint32_t)rf_bit(r, r->k_last) << k;
+    in->rd_use |= (uint32_t)wg_rand_k8(&r->rng, r->k_use) << k;
+    in->rd_last |= (uint32_t)wg_rand_k8(&r->rng, r->k_last) << k;
     in->rd_reg |= wg_rand_below(&r->rng, r->pool) << (k * r->d.RB);
   }
-  in->wr_valid = (uint32_t)rf_bit(r, r->k_wr);
-  in->wr_active = (uint32_t)rf_bit(r, r->k_act);
+  in->wr_valid = (uint32_t)wg_rand_k8(&r->rng, r->k_wr);
+  in->wr_active = (uint32_t)wg_rand_k8(&r->rng, r->k_act);
   in->wr_slot = wg_rand_below(&r->rng, r->slots) & smask;
   in->wr_reg = wg_rand_below(&r->rng, r->pool);
-  in->wr_bypass = (uint32_t)rf_bit(r, r->k_byp);
-  in->wr_mask = rf_bit(r, r->k_full) ? r->d.tmask : (uint32_t)wg_rand(&r->rng) & r->d.tmask;
+  in->wr_bypass = (uint32_t)wg_rand_k8(&r->rng, r->k_byp);
+  in->wr_mask = wg_rand_k8(&r->rng, r->k_full) ? r->d.tmask : (uint32_t)wg_rand(&r->rng) & r->d.tmask;
   for (int w = 0; w < r->d.words; w++)
     in->wr_data[w] = (uint32_t)wg_rand(&r->rng) & (w == r->d.words - 1 ? r->d.last_mask : ~0u);
   in->fl_valid = wg_rand_below(&r->rng, 32) < r->k_fl;
   in->fl_slot = wg_rand_below(&r->rng, r->slots) & smask;
-  in->fl_kill = (uint32_t)rf_bit(r, r->k_kill);
+  in->fl_kill = (uint32_t)wg_rand_k8(&r->rng, r->k_kill);
 }
 
 static int rf_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, size_t n) {
@@ -126,9 +124,8 @@ static int rf_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   r->flushes += o->fl_wb != 0;
   r->mrf_rd += o->mrf_rd_n;
   r->mrf_wr += o->mrf_wr_n;
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000))
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c))
     fprintf(stderr, "rfc random coverage, %llu cycles: %llu operand hits, %llu MRF reads; %llu write hits; "
             "%llu evictions written back, %llu victims dead or empty; %llu flushes wrote back %llu values; "
             "%llu MRF writes in all\n",

@@ -14,6 +14,12 @@ uint64_t wg_stim_unbounded(const void *st) {
   return 0;
 }
 
+int wg_stim_report_due(uint64_t c) {
+  uint64_t p = 10000;
+  while (p < c && p <= UINT64_MAX / 10) p *= 10;
+  return c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000);
+}
+
 void *wg_dir_step(void *steps, int *count, int max, size_t size) {
   char *s = (char *)steps + size * (size_t)(*count < max ? (*count)++ : max - 1);
   memset(s, 0, size);

@@ -33,6 +33,11 @@ static inline uint64_t wg_rand(uint64_t *s) {
 static inline uint32_t wg_rand_below(uint64_t *s, uint32_t n) {
   return (uint32_t)(((wg_rand(s) >> 32) * n) >> 32);
 }
+/* the random regimes' dice: a number in lo..hi; a bit that is 1 with probability k/8 */
+static inline unsigned wg_rand_in(uint64_t *s, unsigned lo, unsigned hi) {
+  return lo + wg_rand_below(s, hi - lo + 1);
+}
+static inline int wg_rand_k8(uint64_t *s, unsigned k) { return k >= 8 || wg_rand_below(s, 8) < k; }
 /* 64 independent bits, each 1 with probability k/8 (k in 0..8) */
 static inline uint64_t wg_rand_bits8(uint64_t *s, unsigned k) {
   if (k == 0) return 0;
@@ -47,6 +52,9 @@ static inline uint64_t wg_rand_bits8(uint64_t *s, unsigned k) {
 
 /* a random generator runs as long as the harness asks */
 uint64_t wg_stim_unbounded(const void *st);
+/* a random generator's coverage line is due after C cycles: at 10,000, 100,000,
+** 1,000,000, ... and the halves from 50,000 on (a long run reports a few times) */
+int      wg_stim_report_due(uint64_t c);
 
 /* Directed tables: an array of a block's step structs, each one cycle's inputs and
 ** expected outputs with a 'what' that says what the step shows.  wg_dir_step gives

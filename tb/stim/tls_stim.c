@@ -60,25 +60,24 @@ typedef struct tl_rand {
   uint64_t demotes, promotes, retires, full_cycles, waits, issues, evicts;
 } tl_rand;
 
-static unsigned tl_k(tl_rand *r, unsigned lo, unsigned hi) { return lo + wg_rand_below(&r->rng, hi - lo + 1); }
 
 static void tl_regime(tl_rand *r) {
   r->left = 16 + wg_rand_below(&r->rng, 241);
   switch (wg_rand_below(&r->rng, 4)) {
   case 0:   /* memory-bound: many long-latency consumers, results come back slowly */
-    r->k_ready = tl_k(r, 2, 6); r->k_llc = tl_k(r, 2, 5); r->k_wready = tl_k(r, 0, 2); break;
+    r->k_ready = wg_rand_in(&r->rng, 2, 6); r->k_llc = wg_rand_in(&r->rng, 2, 5); r->k_wready = wg_rand_in(&r->rng, 0, 2); break;
   case 1:   /* compute-bound: few demotions, a full active set */
-    r->k_ready = tl_k(r, 4, 8); r->k_llc = tl_k(r, 0, 1); r->k_wready = tl_k(r, 3, 8); break;
+    r->k_ready = wg_rand_in(&r->rng, 4, 8); r->k_llc = wg_rand_in(&r->rng, 0, 1); r->k_wready = wg_rand_in(&r->rng, 3, 8); break;
   case 2:   /* backlog: warps ready in the pending level, slots turn over */
-    r->k_ready = tl_k(r, 1, 8); r->k_llc = tl_k(r, 1, 4); r->k_wready = tl_k(r, 5, 8); break;
+    r->k_ready = wg_rand_in(&r->rng, 1, 8); r->k_llc = wg_rand_in(&r->rng, 1, 4); r->k_wready = wg_rand_in(&r->rng, 5, 8); break;
   default:
-    r->k_ready = tl_k(r, 0, 8); r->k_llc = tl_k(r, 0, 8); r->k_wready = tl_k(r, 0, 8);
+    r->k_ready = wg_rand_in(&r->rng, 0, 8); r->k_llc = wg_rand_in(&r->rng, 0, 8); r->k_wready = wg_rand_in(&r->rng, 0, 8);
   }
   r->k_exit = wg_rand_below(&r->rng, 3) == 0;     /* 1/8 of issues when on */
-  r->k_launch = tl_k(r, 0, 6);
+  r->k_launch = wg_rand_in(&r->rng, 0, 6);
   /* CAPS' inputs: half the regimes leave them 0 (the plain scheduler) */
-  r->k_prio = wg_rand_below(&r->rng, 2) ? tl_k(r, 1, 6) : 0;
-  r->k_wake = wg_rand_below(&r->rng, 2) ? tl_k(r, 1, 6) : 0;
+  r->k_prio = wg_rand_below(&r->rng, 2) ? wg_rand_in(&r->rng, 1, 6) : 0;
+  r->k_wake = wg_rand_below(&r->rng, 2) ? wg_rand_in(&r->rng, 1, 6) : 0;
 }
 
 static int tl_rand_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -118,9 +117,8 @@ static int tl_rand_check(void *vs, uint64_t cycle, const void *vout, char *msg, 
   r->evicts += o->wake_evict;
   r->full_cycles += o->active_full;
   r->waits += o->active_full && o->pending;   /* pending warps queue for a slot */
-  uint64_t c = cycle + 1, p = 10000;
-  while (p < c && p <= UINT64_MAX / 10) p *= 10;
-  if (c == p || (c % 5 == 0 && c / 5 * 10 == p && c >= 50000))
+  uint64_t c = cycle + 1;
+  if (wg_stim_report_due(c))
     fprintf(stderr, "tls random coverage, %llu cycles: %llu issues, %llu demotions, %llu promotions, %llu exits, "
             "%llu wake-up evictions; active set full %.1f%% of cycles, full with warps in the pending level %.1f%%\n",
             (unsigned long long)c, (unsigned long long)r->issues, (unsigned long long)r->demotes,
