@@ -530,6 +530,17 @@ const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to) {
   return dst;
 }
 
+const char *wg_ring_inc(char *dst, size_t n, const char *ptr, int w, int count) {
+  if (w < 31 && (1 << w) == count) snprintf(dst, n, "%s + %d'd1", ptr, w);
+  else snprintf(dst, n, "(%s == %d'd%d) ? '0 : %s + %d'd1", ptr, w, count - 1, ptr, w);
+  return dst;
+}
+
+const char *wg_sat_inc(char *dst, size_t n, const char *x, int w, long long max) {
+  snprintf(dst, n, "(%s == %d'd%lld) ? %s : %s + %d'd1", x, w, max, x, x, w);
+  return dst;
+}
+
 /* {================================================================
 ** Shared table idioms (added with block 'mshr'): CAM match, one-hot to
 ** index, lowest-set priority pick and round-robin pick.  Each writes plain
@@ -561,6 +572,11 @@ void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec
     if (m == 0) wgb_printf(o, "  assign %s = 1'b0;\n", bit);
     else wgb_printf(o, "  assign %s = |(%s & %s);\n", bit, vec, mask);
   }
+}
+
+void wg_emit_onehot_encode(wg_buf *o, const char *dst, int dst_w, const char *vec, int n) {
+  wgb_printf(o, "  always_comb begin\n    %s = '0;\n    for (int i = 0; i < %d; i++) if (%s[i]) %s = %s | %d'(i);\n  end\n",
+             dst, n, vec, dst, dst, dst_w);
 }
 
 /* dst (w bits, declared by the caller) = the largest of the n w-bit fields

@@ -177,6 +177,11 @@ void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w,
 void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w,
                         const char *vec, int n, int field_w, int value);
 const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
+/* Counter and pointer idioms as expressions (written into dst):
+** ring_inc: the w-bit pointer ptr + 1 on a ring of count places (wraps by
+** itself when count = 2^w); sat_inc: the w-bit counter x + 1, held at max. */
+const char *wg_ring_inc(char *dst, size_t n, const char *ptr, int w, int count);
+const char *wg_sat_inc(char *dst, size_t n, const char *x, int w, long long max);
 
 /* Shared table idioms (gen/emit.c, added with block 'mshr'); the caller
 ** declares 'dst'.  cam_match: dst[i] = valid[i] && table[i] == key;
@@ -185,6 +190,9 @@ const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
 void wg_emit_cam_match(wg_buf *o, const char *dst, const char *key, const char *table,
                        const char *valid, int n);
 void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
+/* the same function as a loop (dst = the OR of the indices of vec's set bits), readable at any n;
+** onehot_index writes one mask per index bit instead (n <= 64, no loop for the simulator) */
+void wg_emit_onehot_encode(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
 void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n);
 void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *mask, int n);
 /* dst = the largest of the n w-bit fields of the packed vector vec (a

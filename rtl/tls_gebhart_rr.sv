@@ -106,7 +106,7 @@ module tls_gebhart_rr (
   assign prom_slot_oh = prom_free ? free_oh : (wake_evict ? evict_oh : '0);
   always_comb begin
     promote_slot = '0;
-    for (int s = 0; s < 8; s++) if (prom_slot_oh[s]) promote_slot = promote_slot | 3'(s);
+    for (int i = 0; i < 8; i++) if (prom_slot_oh[i]) promote_slot = promote_slot | 3'(i);
   end
   assign promote_warp = promote ? prom_idx : '0;
   logic [4:0] rr_next;  // the warp after the promoted one
@@ -145,7 +145,7 @@ module tls_gebhart_rr (
     end else begin
       act  <= (act & ~leave & ~evicted) | up;
       pend <= (pend & ~up) | down | evicted | launch_oh;
-      if (picked) cur <= (pick_idx == 3'd7) ? '0 : pick_idx + 3'd1;
+      if (picked) cur <= pick_idx + 3'd1;
       if (promote && !wake_ok) rr <= rr_next;  // a wake-up leaves the round robin where it was
       for (int s = 0; s < 8; s++) begin
         if (pick_oh[s] && (demote || retire)) slot_valid[s] <= 1'b0;

@@ -117,7 +117,7 @@ module tls_small (
   assign prom_slot_oh = prom_free ? free_oh : (wake_evict ? evict_oh : '0);
   always_comb begin
     promote_slot = '0;
-    for (int s = 0; s < 2; s++) if (prom_slot_oh[s]) promote_slot = promote_slot | 1'(s);
+    for (int i = 0; i < 2; i++) if (prom_slot_oh[i]) promote_slot = promote_slot | 1'(i);
   end
   assign promote_warp = promote ? prom_idx : '0;
   logic [2:0] rr_next;  // the warp after the promoted one

@@ -357,12 +357,13 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] early_addr;\n", AB - 1);
   wgb_printf(o, "  assign early_addr = o_addr + mul_off(kk * %d'd%d + %d'(f0) - %d'(o_tidx), o_off);\n", AB, T, AB, AB);
   wgb_printf(o, "  assign early_ev = judged && (o_pend < o_dist) && !ld_hit && (a_f0 == early_addr);\n");
+  char inc[96];
   wgb_printf(o, "  logic [%d:0] dist_old, dist_new;\n", DB - 1);
   wgb_printf(o, "  assign dist_old = hit_f ? o_dist : %d'd1;\n", DB);
   wgb_printf(o, "  always_comb\n"
-                "    if (slow_ev) dist_new = (dist_old == %d'd%d) ? dist_old : dist_old + %d'd1;\n"
+                "    if (slow_ev) dist_new = %s;\n"
                 "    else if (early_ev) dist_new = (dist_old <= %d'd1) ? %d'd1 : dist_old - %d'd1;\n"
-                "    else dist_new = dist_old;\n", DB, DMAX, DB, DB, DB, DB);
+                "    else dist_new = dist_old;\n", wg_sat_inc(inc, sizeof inc, "dist_old", DB, DMAX), DB, DB, DB);
   wgb_printf(o, "  logic dist_chg;  // a new distance: every warp's run starts again\n");
   wgb_printf(o, "  assign dist_chg = dist_new != dist_old;\n");
 
@@ -514,8 +515,7 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] wr_idx;  // the push lands behind the lines that stay\n", d.QB - 1);
   wgb_printf(o, "  assign wr_idx = pfq_count - %d'(pop);\n", d.QB);
   wgb_printf(o, "  logic [%d:0] foa_idx, tia_idx;\n", d.EB - 1);
-  wgb_printf(o, "  always_comb begin\n    tia_idx = '0;\n    for (int i = 0; i < %d; i++) if (tia_hit[i]) tia_idx = tia_idx | %d'(i);\n  end\n",
-             E, d.EB);
+  wg_emit_onehot_encode(o, "tia_idx", d.EB, "tia_hit", E);
   wgb_printf(o, "  assign foa_idx = ld_entry;\n");
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin\n"
                 "      gen_busy <= 1'b0; g_cur <= '0; g_step <= '0; g_last <= '0; g_entry <= '0; g_warp <= '0;\n"

@@ -443,11 +443,12 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("  (* mem2reg *) logic [%d:0] q_k [0:%d];\n  (* mem2reg *) logic [%d:0] q_t [0:%d];\n", WB - 1, Q - 1, WB - 1, Q - 1);
   P("  (* mem2reg *) logic [%d:0] q_off [0:%d];\n  (* mem2reg *) logic [%d:0] q_stride [0:%d];\n", AB - 1, Q - 1, AB - 1, Q - 1);
   P("  logic [%d:0] tq_head, tq_head_inc, tq_wpos;\n", QPW - 1);
+  char c[96];
   if ((Q & (Q - 1)) == 0 && (1 << QPW) == Q) {
-    P("  assign tq_head_inc = tq_head + %d'd1;  // wraps at %d by itself\n", QPW, Q);
+    P("  assign tq_head_inc = %s;  // wraps at %d by itself\n", wg_ring_inc(c, sizeof c, "tq_head", QPW, Q), Q);
     P("  assign tq_wpos = tq_head + %s;  // where a pushed trigger goes\n", caps_fit(a, sizeof a, "tq_count", QCW, QPW));
   } else {
-    P("  assign tq_head_inc = (tq_head == %d'd%d) ? '0 : tq_head + %d'd1;\n", QPW, Q - 1, QPW);
+    P("  assign tq_head_inc = %s;\n", wg_ring_inc(c, sizeof c, "tq_head", QPW, Q));
     P("  logic [%d:0] tq_wsum;\n  assign tq_wsum = %s + %s;\n", QPW, wg_zext(a, sizeof a, "tq_head", QPW, QPW + 1),
       wg_zext(b, sizeof b, "tq_count", QCW, QPW + 1));
     P("  assign tq_wpos = (tq_wsum >= %d'd%d) ? %d'(tq_wsum - %d'd%d) : tq_wsum[%d:0];  // where a pushed trigger goes\n",

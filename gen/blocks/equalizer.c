@@ -185,9 +185,10 @@ static void eqctr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [1:0] change_now;\n");
   wgb_printf(o, "  // blocks_dec holds the previous epoch's decision\n");
   wgb_printf(o, "  assign same_dec = (dec_now != 2'b00) && (dec_now == blocks_dec);\n");
-  wgb_printf(o, "  always_comb begin\n    if (same_dec) hyst_next = (hyst_cnt == %d'd%lld) ? hyst_cnt : hyst_cnt + %d'd1;  // saturating\n"
+  char inc[96];
+  wgb_printf(o, "  always_comb begin\n    if (same_dec) hyst_next = %s;  // saturating\n"
                 "    else hyst_next = (dec_now != 2'b00) ? %d'd1 : %d'd0;\n  end\n",
-             d.HB, hyst, d.HB, d.HB, d.HB);
+             wg_sat_inc(inc, sizeof inc, "hyst_cnt", d.HB, hyst), d.HB, d.HB);
   wgb_printf(o, "  assign apply_dec = (hyst_next == %d'd%lld);\n", d.HB, hyst);
   wgb_printf(o, "  assign can_inc   = num_blocks < max_blocks;\n");
   if (d.NB == 1) wgb_printf(o, "  assign can_dec   = 1'b0;  // MAX_CTAS=1: numBlocks never exceeds 1\n");

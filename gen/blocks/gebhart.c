@@ -41,8 +41,7 @@ static void gb_emit_rr_pick(wg_buf *o, const char *oh, const char *idx, int ib,
   wgb_printf(o, "  logic [%d:0] %s;  // requests at or after %s\n", n - 1, hi, ptr);
   wgb_printf(o, "  assign %s = %s & ~((%d'd1 << %s) - %d'd1);\n", hi, req, n, ptr, n);
   wgb_printf(o, "  assign %s = (%s != '0) ? %s : %s;\n", oh, hi, gb_lowest(a, sizeof a, hi), gb_lowest(b, sizeof b, req));
-  wgb_printf(o, "  always_comb begin\n    %s = '0;\n    for (int i = 0; i < %d; i++) if (%s[i]) %s = %s | %d'(i);\n  end\n",
-             idx, n, oh, idx, idx, ib);
+  wg_emit_onehot_encode(o, idx, ib, oh, n);
 }
 
 /* ================================================================ tls */
@@ -215,12 +214,11 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign promote = prom_free || wake_evict;\n");
   wgb_printf(o, "  logic [%d:0] prom_slot_oh;\n", A - 1);
   wgb_printf(o, "  assign prom_slot_oh = prom_free ? free_oh : (wake_evict ? evict_oh : '0);\n");
-  wgb_printf(o, "  always_comb begin\n    promote_slot = '0;\n    for (int s = 0; s < %d; s++) if (prom_slot_oh[s]) promote_slot = promote_slot | %d'(s);\n  end\n",
-             A, AB);
+  wg_emit_onehot_encode(o, "promote_slot", AB, "prom_slot_oh", A);
   wgb_printf(o, "  assign promote_warp = promote ? prom_idx : '0;\n");
+  char e[96];
   wgb_printf(o, "  logic [%d:0] rr_next;  // the warp after the promoted one\n", WB - 1);
-  if (d.all_ids) wgb_printf(o, "  assign rr_next = prom_idx + %d'd1;\n", WB);
-  else wgb_printf(o, "  assign rr_next = (prom_idx == %d'd%d) ? '0 : prom_idx + %d'd1;\n", WB, W - 1, WB);
+  wgb_printf(o, "  assign rr_next = %s;\n", wg_ring_inc(e, sizeof e, "prom_idx", WB, W));
 
   wgb_printf(o, "\n  // ---- launch: a free warp id enters the pending level ----\n");
   wgb_printf(o, "  logic [%d:0] launch_oh;\n", W - 1);
@@ -252,7 +250,7 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "      pend <= (pend & ~up) | down | evicted | launch_oh;\n");
   if (A > 1 && !d.rr) wgb_printf(o, "      if (picked) cur <= pick_idx;\n");
   if (A > 1 && d.rr)   /* round robin: the search starts after the slot picked last */
-    wgb_printf(o, "      if (picked) cur <= (pick_idx == %d'd%d) ? '0 : pick_idx + %d'd1;\n", AB, A - 1, AB);
+    wgb_printf(o, "      if (picked) cur <= %s;\n", wg_ring_inc(e, sizeof e, "pick_idx", AB, A));
   wgb_printf(o, "      if (promote && !wake_ok) rr <= rr_next;  // a wake-up leaves the round robin where it was\n");
   wgb_printf(o, "      for (int s = 0; s < %d; s++) begin\n", A);
   wgb_printf(o, "        if (pick_oh[s] && (demote || retire)) slot_valid[s] <= 1'b0;\n");
@@ -586,9 +584,10 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    end else begin\n");
   wgb_printf(o, "      valid <= valid_w & ~fl_ent;\n      dead <= dead_w;\n");
   if (PB) {
+    char e[96];
     wgb_printf(o, "      for (int s = 0; s < %d; s++)\n", A);
     wgb_printf(o, "        if (fl_slot_oh[s]) fifo[s] <= '0;  // a promoted warp starts at entry 0\n");
-    wgb_printf(o, "        else if (wr_alloc && wr_slot_oh[s]) fifo[s] <= (fifo[s] == %d'd%d) ? '0 : fifo[s] + %d'd1;\n", PB, E - 1, PB);
+    wgb_printf(o, "        else if (wr_alloc && wr_slot_oh[s]) fifo[s] <= %s;\n", wg_ring_inc(e, sizeof e, "fifo[s]", PB, E));
   }
   wgb_printf(o, "    end\n  end\n");
 }

@@ -333,12 +333,6 @@ static void wst_emit_oldest(wg_buf *o, wg_pv p, const char *dst, const char *set
              W, dst, dst, set, set, W, W, W);
 }
 
-/* 'dst' (IB bits) = index of the one-hot vector 'oh' (OR of the indices). */
-static void wst_emit_encode(wg_buf *o, wg_pv p, const char *dst, const char *oh) {
-  int W = (int)p[WST_W], IB = wst_ib(p);
-  wgb_printf(o, "  always_comb begin\n    %s = '0;\n    for (int i = 0; i < %d; i++) if (%s[i]) %s = %s | %d'(i);\n  end\n",
-             dst, W, oh, dst, dst, IB);
-}
 
 static void wst_rtl(wg_buf *o, wg_pv p, int mutant) {
   int W = (int)p[WST_W], IB = wst_ib(p), NP = wst_pairs(p);
@@ -372,8 +366,8 @@ static void wst_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign alu_oh = (!mode_mp && greedy_alu_oh != '0) ? greedy_alu_oh : oldest_alu;\n");
   wgb_printf(o, "  assign mem_oh = (!mode_mp && greedy_mem_oh != '0) ? greedy_mem_oh : oldest_mem;\n");
   wgb_printf(o, "  assign alu_valid = (compute_ready != '0);\n  assign mem_valid = (memory_ready != '0);\n");
-  wst_emit_encode(o, p, "alu_warp", "alu_oh");
-  wst_emit_encode(o, p, "mem_warp", "mem_oh");
+  wg_emit_onehot_encode(o, "alu_warp", wst_ib(p), "alu_oh", (int)p[WST_W]);
+  wg_emit_onehot_encode(o, "mem_warp", wst_ib(p), "mem_oh", (int)p[WST_W]);
   wgb_printf(o, "  assign mem_first = !mode_mp;  // EP: memory before compute; MP: compute before memory\n\n");
 
   wgb_printf(o, "  // ---- Warp Readiness Checker: ownership (thesis 4.3.1, 4.3.4) ----\n");
@@ -578,12 +572,6 @@ static int rexq_storage(wg_pv p, wg_field *o) {
   return n;
 }
 
-/* "ptr + 1" on the ring of ENTRIES, as a Verilog expression */
-static const char *rexq_ring_inc(char *dst, size_t n, const rexq_dims *d, const char *ptr) {
-  if (d->pow2) snprintf(dst, n, "%s + %d'd1", ptr, d->PW);
-  else snprintf(dst, n, "(%s == %d'd%d) ? %d'd0 : %s + %d'd1", ptr, d->PW, d->N - 1, d->PW, ptr, d->PW);
-  return dst;
-}
 
 static void rexq_rtl(wg_buf *o, wg_pv p, int mutant) {
   rexq_dims d = rexq_dims_of(p);
@@ -672,8 +660,8 @@ static void rexq_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] write_sel;  // one-hot write enable\n", N - 1);
   if (d.PW) {
     wgb_printf(o, "  logic [%d:0] head_next, tail_next;\n", d.PW - 1);
-    wgb_printf(o, "  assign head_next = %s;\n", rexq_ring_inc(a, sizeof a, &d, "head"));
-    wgb_printf(o, "  assign tail_next = %s;\n", rexq_ring_inc(a, sizeof a, &d, "tail"));
+    wgb_printf(o, "  assign head_next = %s;\n", wg_ring_inc(a, sizeof a, "head", d.PW, d.N));
+    wgb_printf(o, "  assign tail_next = %s;\n", wg_ring_inc(a, sizeof a, "tail", d.PW, d.N));
     wgb_printf(o, "  assign write_sel = (nack || push_ok) ? (%d'd1 << tail) : '0;\n", N);
   } else {
     wgb_printf(o, "  assign write_sel = nack || push_ok;  // a NACK rewrites the entry with itself\n");

@@ -155,11 +155,6 @@ static int oaws_check(wg_pv p, char *err, size_t n) {
 
 /* ---------------------------------------------------------------- RTL */
 
-/* dst (WB bits) = index of the set bit of the one-hot W-bit vector oh */
-static void oa_emit_encode(wg_buf *o, const char *dst, int bits, const char *oh, int n) {
-  wgb_printf(o, "  always_comb begin\n    %s = '0;\n    for (int i = 0; i < %d; i++) if (%s[i]) %s = %s | %d'(i);\n  end\n",
-             dst, n, oh, dst, dst, bits);
-}
 
 /* the prediction of one mode, ceil(min(a, THREADS) x pct / 100) at most
 ** MSHRS, as thresholds: monotone in a, so value v from the first a giving v */
@@ -227,7 +222,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign coal_div = (coal_nacc > %d'd2);\n", d.TB);
   wgb_printf(o, "  assign touch_oh = coal_hit ? coal_hit_v : victim_oh;\n");
   wgb_printf(o, "  logic [%d:0] touch_idx;\n", d.DB - 1);
-  oa_emit_encode(o, "touch_idx", d.DB, "touch_oh", N);
+  wg_emit_onehot_encode(o, "touch_idx", d.DB, "touch_oh", N);
   wgb_printf(o, "  // the hit entry's counters (one-hot AND-OR read), + this instance\n");
   wgb_printf(o, "  logic [%d:0] h_inst, c_inst;\n  logic [%d:0] h_acc, c_acc, h_sets, c_sets;\n", OA_INSTB - 1, OA_ACCB - 1);
   wgb_printf(o, "  logic [%d:0] cur_oh;\n", N - 1);
@@ -355,7 +350,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
              W, d.WB);
   wgb_printf(o, "  assign pick_oh = (greedy_oh != '0) ? greedy_oh : oldest_oh;\n");
   wgb_printf(o, "  assign pick_valid = (qual != '0);\n");
-  oa_emit_encode(o, "pick_warp", d.WB, "pick_oh", W);
+  wg_emit_onehot_encode(o, "pick_warp", d.WB, "pick_oh", W);
   wgb_printf(o, "  assign pick_load = |(pick_oh & hd_ld);\n");
   wgb_printf(o, "  assign pick_pred =");
   for (int w = 0; w < W; w++) wgb_printf(o, "%s(pred_%d & {%d{pick_oh[%d]}})", w ? "\n                   | " : " ", w, d.MB, w);
