@@ -3,8 +3,8 @@
 # single-threaded, for a memory-bound (stream) and a compute-bound (compute) kernel, with
 # every scheduler (SCHEDS: lrr, gto and the mechanisms; gto+equalizer: GTO with Equalizer). Simulated cycles/s and
 # warp-instructions/s, side by side in one run, and each scheduler's speed relative to gto
-# on the same kernel; a report, not a test (targets: >= 2 M warp-instructions/s for compute
-# on one core; a mechanism at most 2x slower than gto). Each number is the fastest of REPEAT
+# on the same kernel; a report, not a test (targets, one core: stream >= 2 M and compute
+# >= 10 M warp-instructions/s with gto; docs/warpsim.md "Speed" has the last run). Each number is the fastest of REPEAT
 # runs (default 3): the machine's other load only ever slows a run down.
 set -eu
 cd "$(dirname "$0")/.."
