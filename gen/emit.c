@@ -355,6 +355,8 @@ int wg_generate(const wg_config *c, const char *dir, int verilog_only, char *err
 }
 
 /* ---- describe ---- */
+static void storage_split(FILE *f, int md, const wg_block *b, const wg_field *fl, int nf);
+
 void wg_describe(const wg_config *c, FILE *f, int md) {
   const wg_block *b = c->blk;
   char ps[512];
@@ -401,7 +403,54 @@ void wg_describe(const wg_config *c, FILE *f, int md) {
                  (long long)((tot + 7) / 8));
   else fprintf(f, "  %-14s %21lld  bits = %lld bytes\n", "total", (long long)tot,
                (long long)((tot + 7) / 8));
+  storage_split(f, md, b, fl, nf);
   if (b->paper_storage) fprintf(f, md ? "\nPaper: %s\n" : "  paper: %s\n", b->paper_storage);
+}
+
+/* The storage the paper counts (the block's paper_fields) and what lies beyond
+** it, so a preset compares with the paper's figure: two more rows under the total. */
+static int field_listed(const char *list, const char *name) {
+  size_t n = strlen(name);
+  for (const char *q = list; q && *q;) {
+    while (*q == ' ') q++;
+    size_t k = strcspn(q, " ");
+    if (k == n && !strncmp(q, name, n)) return 1;
+    q += k;
+  }
+  return 0;
+}
+static void storage_split(FILE *f, int md, const wg_block *b, const wg_field *fl, int nf) {
+  int64_t in = 0, out = 0;
+  char inl[512] = "", outl[512] = "", missing[256] = "";
+  for (int i = 0; i < nf; i++) {
+    int64_t t = (int64_t)fl[i].bits * fl[i].count;
+    int c = field_listed(b->paper_fields, fl[i].name);
+    char *l = c ? inl : outl;
+    size_t len = strlen(l);
+    snprintf(l + len, 512 - len, md ? "%s`%s`" : "%s%s", len ? ", " : "", fl[i].name);
+    if (c) in += t; else out += t;
+  }
+  for (const char *q = b->paper_fields; q && *q;) {   /* listed, but not a field of this set */
+    while (*q == ' ') q++;
+    size_t k = strcspn(q, " "), len = strlen(missing);
+    int found = 0;
+    for (int i = 0; i < nf && k; i++) found |= strlen(fl[i].name) == k && !strncmp(fl[i].name, q, k);
+    if (k && !found) snprintf(missing + len, sizeof missing - len, "%s%.*s", len ? ", " : "", (int)k, q);
+    q += k;
+  }
+  if (md) {
+    fprintf(f, "| the paper's count | | | %lld | %lld bytes%s%s%s%s |\n", (long long)in, (long long)((in + 7) / 8),
+            *inl ? ": " : " (the paper counts none of these fields)", inl,
+            *missing ? "; not in this parameter set: " : "", missing);
+    fprintf(f, "| beyond the paper's count | | | %lld | %s%s |\n", (long long)out, outl,
+            *outl ? " (each row says why)" : "");
+  } else {
+    fprintf(f, "  %-14s %21lld  bits = %lld bytes%s%s%s%s\n", "paper's count", (long long)in,
+            (long long)((in + 7) / 8), *inl ? ": " : " (the paper counts none of these fields)", inl,
+            *missing ? "; not in this parameter set: " : "", missing);
+    fprintf(f, "  %-14s %21lld  bits%s%s%s\n", "beyond it", (long long)out, *outl ? ": " : "", outl,
+            *outl ? " (each row says why)" : "");
+  }
 }
 
 /* ---- describe --json: the descriptor's data for bindings (python/warpgen_models.py) ---- */

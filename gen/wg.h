@@ -113,6 +113,11 @@ typedef struct wg_block {
   ** preset, e.g. "W=8,16,24,32,40,48,56,64" ('make synth-sweep'). */
   const char *sweep;
   const wg_encoding *encodings; int n_encodings;   /* may be NULL, 0 */
+  /* The storage fields the paper counts (space-separated names of the storage
+  ** table), so that 'describe' can show the paper-comparable total beside the
+  ** full one; NULL: the paper counts none.  Every other field is beyond the
+  ** paper's count, and its doc says why it is there. */
+  const char *paper_fields;
 } wg_block;
 
 /* '  localparam logic [W-1:0] A = W'd0, B = W'd1, ...;' for one encoding */

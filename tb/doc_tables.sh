@@ -35,5 +35,32 @@ for f in docs/blocks/*.md; do
   fi
   rm -f "$tmp"
 done
+# docs/cost.md's storage table (<!-- generated: storage --> ... <!-- end generated -->): every
+# main preset's storage in all and as the paper counts it, beside the paper's own figure
+storage_table() {
+  echo "| block | preset | storage, all | the paper's count | beyond it | the paper's figure |"
+  echo "|---|---|---|---|---|---|"
+  "$WARPGEN" list --presets | while read -r b p main _; do
+    [ "$main" = main ] || continue
+    "$WARPGEN" describe "$b" --preset "$p" | awk -v b="$b" -v p="$p" '
+      /^  total  / { all = $2 " bits (" $5 " B)" }
+      /^  paper.s count  / { cnt = $3 " bits (" $6 " B)" }
+      /^  beyond it  / { sub(/^  beyond it +/, ""); beyond = $1 " bits" }
+      /^  paper: / { sub(/^  paper: /, ""); fig = $0; sub(/\.  .*/, ".", fig) }
+      END { printf "| %s | %s | %s | %s | %s | %s |\n", b, p, all, cnt, beyond, fig ? fig : "not stated" }'
+  done
+}
+f=docs/cost.md
+if grep -q "^<!-- generated: storage -->" "$f"; then
+  tmp=$(mktemp)
+  awk -v table="$(storage_table)" '/^<!-- generated: storage -->/ { print; print table; skip = 1; next }
+                                   /^<!-- end generated -->/ { skip = 0 } !skip' "$f" >"$tmp"
+  if ! cmp -s "$f" "$tmp"; then
+    if [ "$mode" = update ]; then mv "$tmp" "$f"; echo "doc_tables: updated $f"
+    else echo "doc_tables: $f's storage table is stale (run 'make docs'):"; diff "$f" "$tmp" | head -10; stale=1; rm -f "$tmp"; fi
+  else rm -f "$tmp"; fi
+else
+  echo "doc_tables: $f has no '<!-- generated: storage -->' table"; stale=1
+fi
 [ "$stale" = 0 ] && [ "$mode" = check ] && echo "doc_tables: docs/blocks tables are current"
 exit $stale

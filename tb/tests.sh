@@ -110,6 +110,21 @@ t_cli() {   # help, version, list, describe tables
   # the thesis' storage: 4 counters x 11 bits and one 12-bit cycle counter
   "$WARPGEN" describe eqctr --preset equalizer | tee /dev/stderr | grep -Eq "state_counter +11 x +4 +44" || return 1
   "$WARPGEN" describe eqctr --preset equalizer | grep -Eq "cycle_counter +12 x +1 +12" || return 1
+  # storage as the papers count it: their own figures (eqctr 56 bits, thesis 3.4.1; wst 96 + 6
+  # bits, Table 4.2; caps 354 bytes, Table 2; rfc 6,144 bytes, 5.4)
+  local want b p n
+  for want in "eqctr equalizer 56" "wst mascar 102" "caps caps 2832" "rfc gebhart 49152"; do
+    read -r b p n <<<"$want"
+    "$WARPGEN" describe "$b" --preset "$p" | grep -Eq "^  paper's count +$n  bits" ||
+      { echo "$b $p: the paper's count is not $n bits"; return 1; }
+  done
+  # every field a block says its paper counts is a field of its main preset
+  while read -r b p main _; do
+    [ "$main" = main ] || continue
+    if "$WARPGEN" describe "$b" --preset "$p" | grep "not in this parameter set"; then
+      echo "$b $p: a paper field is not in the storage table"; return 1
+    fi
+  done < <("$WARPGEN" list --presets)
 }
 
 t_check_gen() { make -s --no-print-directory check-gen; }

@@ -629,4 +629,5 @@ const wg_block wg_block_apogee = {
   "a mismatching pair keeps the confidence instead of resetting it to 0",
   "ENTRIES=8,16,32,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "pc address offset confidence thread_idx distance pf_type pf_pending",
 };

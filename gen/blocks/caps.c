@@ -664,4 +664,5 @@ const wg_block wg_block_caps = {
   "the PerCTA lookup never finds entry 1, so a PC held there is allocated again (duplicate PC)",
   "NCTA=1,2,4,8,16",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "percta_pc percta_lead_wid percta_base dist_pc dist_stride dist_mispred",
 };

@@ -272,6 +272,7 @@ const wg_block wg_block_eqctr = {
   "X_mem no longer excludes X_alu warps (one state per warp broken)",
   "W=8,16,24,32,40,48,56,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "state_counter cycle_counter",
 };
 
 /* ================================================================ eqvote */
@@ -412,4 +413,5 @@ const wg_block wg_block_eqvote = {
   "the SM level no longer saturates at high",
   "N=2,4,8,15,24,32,48,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = NULL,   /* the paper counts none of its storage */
 };

@@ -362,6 +362,7 @@ const wg_block wg_block_tls = {
   "a promoted warp keeps its pending bit and never gets its active bit",
   "ACTIVE=2,4,6,8,12,16,24,32",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = NULL,   /* the paper counts none of its storage */
 };
 
 /* ================================================================ rfc */
@@ -662,4 +663,5 @@ const wg_block wg_block_rfc = {
   "a write to a cached register allocates a new entry instead of updating the cached one",
   "ENTRIES=2,4,6,8",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "data",
 };

@@ -263,6 +263,7 @@ const wg_block wg_block_memsat = {
   "almost full compares the global MSHR occupancy with > instead of >= (raised one MSHR late)",
   "MSHRS=8,16,32,64,128,256",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = NULL,   /* the paper counts none of its storage */
 };
 
 /* =================================================================== wst */
@@ -317,8 +318,8 @@ static int wst_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"wrc_owner", IB, 1, "WRC: owner warp id (Table 4.2: 6 bits)"};
   o[n++] = (wg_field){"owner_valid", 1, 1, "WRC: owner exists (not in the paper's table)"};
   o[n++] = (wg_field){"mode_mp", 1, 1, "MP/EP mode (not in the paper's table)"};
-  if (W > 1) o[n++] = (wg_field){"age", 1, wst_pairs(p), "age matrix, upper triangle: warp i launched before j (not in the paper's table)"};
-  o[n++] = (wg_field){"greedy", IB + 1, 2, "last issued compute and memory warp + valid, for greedy-then-oldest (not in the paper's table)"};
+  if (W > 1) o[n++] = (wg_field){"age", 1, wst_pairs(p), "age matrix, upper triangle: warp i launched before j (not in Table 4.2: the baseline GTO scheduler's launch order, which Mascar reuses for its oldest-first picks)"};
+  o[n++] = (wg_field){"greedy", IB + 1, 2, "last issued compute and memory warp + valid, for greedy-then-oldest (not in Table 4.2: the baseline GTO scheduler's greedy state)"};
   return n;
 }
 
@@ -469,6 +470,7 @@ const wg_block wg_block_wst = {
   "the owner warp is stalled like any other memory warp in MP mode",
   "W=8,16,24,32,48,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "wst wrc_owner",
 };
 
 /* ================================================================ rexq */
@@ -791,4 +793,5 @@ const wg_block wg_block_rexq = {
   "a push is accepted even when the queue is full (overflow)",
   "ENTRIES=4,8,16,32,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "entry",
 };

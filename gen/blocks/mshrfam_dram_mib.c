@@ -713,4 +713,5 @@ const wg_block wg_block_dram_mib = {
   "the row-hit bit is left out of the pick key: a row miss can be issued while a row hit waits",
   "QUEUE=4,8,16,32,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "mib_blk mib_ml mib_age rt_bank rt_row rt_msum rt_asum",
 };

@@ -376,4 +376,5 @@ const wg_block wg_block_l2mib = {
   "a merge's age wraps around instead of saturating (entry 0)",
   "ENTRIES=8,16,32,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "valid merge_len_m1 age",
 };

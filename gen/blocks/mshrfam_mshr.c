@@ -326,4 +326,5 @@ const wg_block wg_block_mshr = {
   "a request to a filled (ready or draining) line merges into it (the FlashGPU-Sim #17 deadlock)",
   "ENTRIES=8,16,32,64",
   mshr_encodings, 1,
+  .paper_fields = "block_addr waiter merge_len",
 };

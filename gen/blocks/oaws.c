@@ -139,8 +139,8 @@ static int oaws_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"dlc_ref", 1, d.N, "DLC NRU reference bits, the replacement state (not counted by the paper)"};
   o[n++] = (wg_field){"dlc_cur", d.DB, 1, "DLC entry of the load in service, for the #sets update (not counted by the paper)"};
   o[n++] = (wg_field){"ib_class", 2, 2 * d.W, "per I-buffer instruction: is-load, DLC-hit (the opcode class the I-buffer holds anyway; not counted by the paper)"};
-  o[n++] = (wg_field){"age", 1, d.W * (d.W - 1) / 2, "GTO age matrix, upper triangle (not counted by the paper)"};
-  o[n++] = (wg_field){"greedy", d.WB + 1, 1, "GTO greedy warp + valid (not counted by the paper)"};
+  o[n++] = (wg_field){"age", 1, d.W * (d.W - 1) / 2, "GTO age matrix, upper triangle (not counted by the paper: the baseline GTO scheduler's launch order, which OAWS ranks by)"};
+  o[n++] = (wg_field){"greedy", d.WB + 1, 1, "GTO greedy warp + valid (not counted by the paper: the baseline GTO scheduler's state)"};
   return n;
 }
 
@@ -526,4 +526,5 @@ const wg_block wg_block_oaws = {
   "Eq. 1 compares with >= instead of > (a warp whose prediction equals the free MSHRs is occluded)",
   "W=8,16,24,32,40,48,56,64",
   NULL, 0,   /* no named encodings yet */
+  .paper_fields = "dlc_entry miss_pred avail_mshr miss_inflight div fcl sets",
 };
