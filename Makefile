@@ -35,7 +35,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^WG_BLOCK(\([a-z0-9_]*\))$$/\1/p' gen/blocks.def)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: all deps debs tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
+.PHONY: mutants all deps debs tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -166,6 +166,11 @@ bench-warpsim: tools
 # covers and mutants; 'make test' runs the small presets only
 formal: tools
 	@BUILD=$(BUILD) formal/run.sh
+	@BUILD=$(BUILD) formal/mutants.sh
+
+# how many single-point RTL mutants that lockstep catches the properties catch too, per block
+mutants: tools
+	@BUILD=$(BUILD) formal/mutants.sh
 
 # ---- cost: area and timing from Yosys + OSU 0.18 um cells + OpenSTA (make -j2 synth)
 synth: tools

@@ -37,7 +37,7 @@
 static const char *usage =
   "usage: cosim BLOCK [PARAMS] [--cycles N] [--seed S] [--stim random|directed]\n"
   "             [--trace F.fst] [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--quiet]\n"
-  "             [--coverage] [--steps FILE]\n"
+  "             [--coverage] [--steps FILE] [--rtl-file FILE]\n"
   "\n"
   "Lockstep co-simulation of a block's generated RTL (Verilator) against its C\n"
   "model, every output bit every cycle.  The first mismatch prints the cycle,\n"
@@ -54,6 +54,9 @@ static const char *usage =
   "  --bench           print 'block preset cycles lockstep/s bare/s ratio'\n"
   "  --inject-fault C:PORT  flip bit 0 of the model's PORT at cycle C (harness self-test)\n"
   "  --coverage        after a pass, per output port: changes, and cycles at 1\n"
+  "  --rtl-file FILE   run FILE instead of the generated Verilog: a modified copy of this\n"
+  "                    set's module (named after the block), e.g. a mutant\n"
+  "                    (formal/mutants.sh); built in a set folder of its own\n"
   "  --steps FILE      run a text file of cycles instead of a stimulus: one line per\n"
   "                    cycle, 'in=V ... -> out=V ...' (x: don't care), 'repeat N',\n"
   "                    '#' comments; inputs hold until changed; after one reset\n"
@@ -121,12 +124,18 @@ int main(int argc, char **argv) {
   memset(&cli, 0, sizeof cli);
   const char *pass[64];
   int npass = 0, xunique = 0;
+  const char *rtl_file = NULL;
   for (int i = 2; i < argc; i++) {
     int t = wg_cli_take(&cli, argc, argv, &i);
     if (t < 0) { fprintf(stderr, "cosim: %s\n", cli.err); return 2; }
     if (t) continue;
     const char *a = argv[i];
     if (!strcmp(a, "--help")) { fputs(usage, stdout); return 0; }
+    if (!strcmp(a, "--rtl-file")) {
+      if (i + 1 >= argc) { fprintf(stderr, "cosim: option --rtl-file needs a value\n"); return 2; }
+      rtl_file = argv[++i];
+      continue;
+    }
     int has_value = !strcmp(a, "--cycles") || !strcmp(a, "--seed") || !strcmp(a, "--stim") ||
                     !strcmp(a, "--trace") || !strcmp(a, "--x-seed") || !strcmp(a, "--inject-fault") ||
                     !strcmp(a, "--steps");
@@ -149,7 +158,26 @@ int main(int argc, char **argv) {
   if (resolve_paths()) return 3;
   char ps[512], dir[2 * WG_PATH];
   wg_config_string(&c, ps, sizeof ps, "_");
-  snprintf(dir, sizeof dir, "%s/sets/%s/%s%s", g_cache, b->name, ps, xunique ? "_xu" : "");
+  /* a user's RTL file: its own folder, named by a hash of its text */
+  char *rtl_text = NULL;
+  size_t rtl_len = 0;
+  char rtl_tag[32] = "";
+  if (rtl_file) {
+    FILE *rf = fopen(rtl_file, "rb");
+    if (!rf) { fprintf(stderr, "cosim: %s: cannot read the RTL file\n", rtl_file); return 2; }
+    size_t cap = 1 << 16;
+    rtl_text = malloc(cap);
+    for (size_t k; rtl_text && (k = fread(rtl_text + rtl_len, 1, cap - rtl_len, rf)) > 0;) {
+      rtl_len += k;
+      if (rtl_len == cap) rtl_text = realloc(rtl_text, cap *= 2);
+    }
+    fclose(rf);
+    if (!rtl_text) { fprintf(stderr, "cosim: out of memory reading %s\n", rtl_file); return 3; }
+    uint64_t h = 1469598103934665603ull;   /* FNV-1a */
+    for (size_t k = 0; k < rtl_len; k++) h = (h ^ (unsigned char)rtl_text[k]) * 1099511628211ull;
+    snprintf(rtl_tag, sizeof rtl_tag, "_rtl%016llx", (unsigned long long)h);
+  }
+  snprintf(dir, sizeof dir, "%s/sets/%s/%s%s%s", g_cache, b->name, ps, rtl_tag, xunique ? "_xu" : "");
   /* Parallel test jobs may pick the same parameter set: one generates and
      builds it while the others wait (POSIX record lock, released at exit). */
   char lockpath[3 * WG_PATH];
@@ -163,9 +191,20 @@ int main(int argc, char **argv) {
     return 3;
   }
   if (wg_generate(&c, dir, 0, err, sizeof err)) { fprintf(stderr, "cosim: %s\n", err); return 2; }
+  if (rtl_text) {   /* the user's module replaces the generated one (same name, ports and glue) */
+    char sv[3 * WG_PATH];
+    snprintf(sv, sizeof sv, "%s/%s.sv", dir, b->name);
+    FILE *wf = fopen(sv, "wb");
+    if (!wf || fwrite(rtl_text, 1, rtl_len, wf) != rtl_len || fclose(wf)) {
+      fprintf(stderr, "cosim: cannot write %s\n", sv);
+      return 3;
+    }
+    free(rtl_text);
+  }
   char cmd[10 * WG_PATH];
   snprintf(cmd, sizeof cmd, "make -s --no-print-directory -f '%s/harness/cosim.mk' ROOT='%s' BUILD='%s' CACHE='%s' "
-           "DIR='%s' MODULE=%s XU=%d SAN=%d", g_root, g_root, g_objs, g_cache, dir, b->name, xunique, WG_SAN);
+           "DIR='%s' MODULE=%s XU=%d SAN=%d USER_RTL=%d", g_root, g_root, g_objs, g_cache, dir, b->name, xunique, WG_SAN,
+           rtl_file != NULL);
   if (system(cmd) != 0) { fprintf(stderr, "cosim: building %s failed (%s)\n", dir, cmd); return 3; }
   close(lockfd);   /* built: later runs of this set find nothing to redo */
 
@@ -174,6 +213,7 @@ int main(int argc, char **argv) {
   int l = snprintf(repro, sizeof repro, "%s %s", argv[0], b->name);
   for (int i = 0; i < b->n_params && l < (int)sizeof repro; i++)
     l += snprintf(repro + l, sizeof repro - (size_t)l, " -p %s=%lld", b->params[i].name, (long long)c.v[i]);
+  if (rtl_file && l < (int)sizeof repro) l += snprintf(repro + l, sizeof repro - (size_t)l, " --rtl-file %s", rtl_file);
   for (int i = 0; i < npass && l < (int)sizeof repro; i++)
     if (!strcmp(pass[i], "--x-seed") || !strcmp(pass[i], "--inject-fault"))
       l += snprintf(repro + l, sizeof repro - (size_t)l, " %s %s", pass[i], pass[i + 1]);

@@ -3,7 +3,8 @@
 # (build tree, or an installation's lib/warpgen: obj/harness/*.o, lib/*.a),
 # CACHE (writable: Verilator's runtime; the build tree in a checkout), DIR (this
 # set's folder, which holds MODULE.sv, MODULE_io.h and MODULE_glue.cpp), XU (1:
-# X-hunting build), SAN (1: link with the sanitizers the C objects were built with).
+# X-hunting build), SAN (1: link with the sanitizers the C objects were built with),
+# USER_RTL (1: DIR's Verilog is a user's file, cosim --rtl-file).
 
 VERILATOR ?= verilator
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
@@ -30,10 +31,11 @@ $(DIR)/lockstep: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(HARNESS) $(RT)/stamp
 	  $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(VOBJ)/V$(MODULE)__ALL.a $(RTOBJS) \
 	  -lz -pthread -latomic
 
-# -Wall here too: the generated Verilog must verilate without a warning
+# -Wall here too: the generated Verilog must verilate without a warning (a user's
+# --rtl-file, e.g. a mutant, may warn: USER_RTL=1 keeps the warnings in verilator.log)
 $(VOBJ)/V$(MODULE)__ALL.a: $(DIR)/$(MODULE).sv
 	@rm -rf $(VOBJ)
-	$(VERILATOR) -Wall --cc --trace-fst -O3 $(XFLAGS) --Mdir $(VOBJ) $<
+	$(VERILATOR) -Wall $(if $(filter 1,$(USER_RTL)),-Wno-fatal,) --cc --trace-fst -O3 $(XFLAGS) --Mdir $(VOBJ) $< $(if $(filter 1,$(USER_RTL)),>$(DIR)/verilator.log 2>&1 || { cat $(DIR)/verilator.log; false; },)
 	$(MAKE) -s -C $(VOBJ) -f V$(MODULE).mk V$(MODULE)__ALL.a $(VOPT) >/dev/null
 
 $(DIR)/glue.o: $(DIR)/$(MODULE)_glue.cpp $(DIR)/$(MODULE)_io.h $(ROOT)/harness/wg_rtl.h $(VOBJ)/V$(MODULE)__ALL.a

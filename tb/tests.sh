@@ -407,6 +407,15 @@ t_registry() {   # a block in gen/blocks.def without its descriptor, model or st
 }
 
 t_formal() { BUILD=build/san ONLY=$1 FORMAL_OUT=build/san/formal/$1 formal/run.sh --quick; }
+t_mutants() {   # the mutation tool on a few of eqvote's mutants: every mutant classified once
+  local out; out=$(BUILD=build/san MUTANTS=4 OUT=$LOGS/mutants formal/mutants.sh eqvote) || return 1
+  echo "$out"
+  echo "$out" | awk -F'|' '$2 ~ /eqvote/ { n = $4 + 0; s = $5 + $6 + $7 + $8 + $9; ok = (n == 4 && s == n) }
+                          END { exit !ok }' || { echo "the mutants do not add up to 4"; return 1; }
+  echo "$out" | grep -q "^caught by the proofs: " || return 1
+  [ -s "$LOGS/mutants/eqvote/m1/eqvote.sv" ] && ! cmp -s "$LOGS/mutants/eqvote/m1/eqvote.sv" "$LOGS/mutants/eqvote/eqvote.sv" ||
+    { echo "mutant 1 is not a changed copy"; return 1; }
+}
 
 # ---- lockstep
 t_cosim() { "$COSIM" "$@"; }
@@ -566,6 +575,7 @@ plan_tests() {
     for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do
       add "formal_$b" 600 30 - t_formal "$b"
     done
+    add formal_mutants_tool 300 20 - t_mutants
     # ---- harness
     add harness_selftest  300 20 - t_selftest
     add cosim_trace       300 10 - t_trace

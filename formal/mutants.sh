@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# mutants.sh -- how much of a block's logic its formal properties pin down.
+#
+#   formal/mutants.sh [BLOCK...]        (default: every block, at its small preset)
+#
+# For each block: its small preset's Verilog, and MUTANTS (default 12) single-point
+# mutants of the RTL outside the `ifdef FORMAL section, drawn with SEED (default 1):
+# one operator or constant changed (== !=, && ||, + -, < <=, > >=, & |, 1'b0 1'b1).
+# Each mutant is
+#   - invalid        when Verilator does not compile it;
+#   - equivalent     when lockstep against the C model does not tell it apart
+#                    (random stimulus, LOCK_CYCLES cycles, and the directed table);
+#   - caught         when lockstep tells it apart and the proof of the block's
+#                    properties fails on it (formal/run.sh's induction, PROVE_TIMEOUT s);
+#   - missed         when lockstep tells it apart but the properties still prove;
+#   - no result      when the proof neither proves nor fails within PROVE_TIMEOUT.
+# The table ends with the score: caught / (caught + missed + no result).  Mutants, logs and
+# results are kept in OUT (default build/mutants) to look at.
+set -u
+cd "$(dirname "$0")/.."
+BUILD=${BUILD:-build}
+WARPGEN=$BUILD/warpgen
+COSIM=$BUILD/cosim
+MUTANTS=${MUTANTS:-12}
+SEED=${SEED:-1}
+LOCK_CYCLES=${LOCK_CYCLES:-20000}
+PROVE_TIMEOUT=${PROVE_TIMEOUT:-120}
+PROVE_STEPS=${PROVE_STEPS:-20}   # as formal/run.sh
+OUT=${OUT:-$BUILD/mutants}
+case "${1:-}" in -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
+command -v yosys >/dev/null && command -v verilator >/dev/null || { echo "mutants.sh: needs yosys and verilator (make deps)" >&2; exit 2; }
+[ -x "$WARPGEN" ] && [ -x "$COSIM" ] || { echo "mutants.sh: build the tools first (make tools)" >&2; exit 2; }
+blocks=("$@")
+[ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
+
+# the mutation sites of FILE: "LINE OFFSET FROM TO" for each operator occurrence in the
+# logic (after the port list, before `ifdef FORMAL, outside comments)
+sites() {
+  awk '
+    /^`ifdef FORMAL/ { exit }
+    /^\);/ { body = 1; next }
+    !body { next }
+    {
+      code = $0; c = index(code, "//"); if (c) code = substr(code, 1, c - 1)
+      n = split("== != && || + - < > & | 1'"'"'b0 1'"'"'b1", from, " ")
+      split("!= == || && - + <= >= | & 1'"'"'b1 1'"'"'b0", to, " ")
+      for (k = 1; k <= n; k++) {
+        pat = " " from[k] " "; if (from[k] ~ /^1/) pat = from[k]
+        s = code; off = 0
+        while ((i = index(s, pat)) > 0) {
+          printf "%d %d %s %s\n", NR, off + i - 1, from[k], to[k]
+          off += i + length(pat) - 1; s = substr(s, i + length(pat))
+        }
+      }
+    }' "$1"
+}
+
+# write FILE with the site LINE OFFSET FROM -> TO applied
+mutate() {
+  local src=$1 dst=$2 line=$3 off=$4 from=$5 to=$6
+  awk -v L="$line" -v O="$off" -v F="$from" -v T="$to" '
+    NR == L { pat = (F ~ /^1/) ? F : " " F " "; rep = (F ~ /^1/) ? T : " " T " "
+              print substr($0, 1, O) rep substr($0, O + length(pat) + 1); next } { print }' "$src" >"$dst"
+}
+
+prove() {   # prove SV MODULE LOG: 0 proved, 1 failed, 2 no result
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $1; prep -top $2; delete t:\$cover; async2sync;
+      sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS" >"$3" 2>&1
+  if grep -q "Induction step proven: SUCCESS" "$3"; then return 0; fi
+  if grep -q "FAIL" "$3"; then return 1; fi
+  return 2
+}
+
+rows=()
+tot_c=0 tot_m=0
+for b in "${blocks[@]}"; do
+  d=$OUT/$b; rm -rf "$d"; mkdir -p "$d"
+  "$WARPGEN" gen "$b" --preset small --verilog-only --name "$b" -o "$d" >/dev/null || exit 2
+  sv=$d/$b.sv
+  sites "$sv" >"$d/sites.txt"
+  nsites=$(wc -l <"$d/sites.txt")
+  # a seeded sample of the sites (the same SEED gives the same mutants)
+  awk -v seed="$SEED" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' "$d/sites.txt" | sort -k1,1 | cut -f2- |
+    head -n "$MUTANTS" >"$d/sample.txt"
+  inv=0 eqv=0 caught=0 missed=0 unk=0 k=0
+  while read -r line off from to; do
+    k=$((k + 1)); m=$d/m$k; mkdir -p "$m"
+    mutate "$sv" "$m/$b.sv" "$line" "$off" "$from" "$to"
+    echo "line $line: '$from' -> '$to': $(sed -n "${line}p" "$m/$b.sv" | sed 's/^ *//')" >"$m/what.txt"
+    if ! verilator --lint-only -Wno-fatal "$m/$b.sv" >"$m/lint.log" 2>&1; then
+      inv=$((inv + 1)); echo invalid >"$m/result"; continue
+    fi
+    if "$COSIM" "$b" --preset small --rtl-file "$m/$b.sv" --cycles "$LOCK_CYCLES" --seed "$SEED" >"$m/lockstep.log" 2>&1 &&
+       { "$COSIM" "$b" --preset small --rtl-file "$m/$b.sv" --stim directed >>"$m/lockstep.log" 2>&1 ||
+         grep -q "directed table" "$m/lockstep.log"; }; then
+      eqv=$((eqv + 1)); echo equivalent >"$m/result"; continue
+    fi
+    if grep -q "cosim: building" "$m/lockstep.log"; then inv=$((inv + 1)); echo invalid >"$m/result"; continue; fi
+    prove "$m/$b.sv" "$b" "$m/prove.log"
+    case $? in
+      1) caught=$((caught + 1)); echo caught >"$m/result" ;;
+      0) missed=$((missed + 1)); echo missed >"$m/result"; echo "  missed: $b $(cat "$m/what.txt")" ;;
+      *) unk=$((unk + 1)); echo "no result" >"$m/result"; echo "  no result: $b $(cat "$m/what.txt")" ;;
+    esac
+  done <"$d/sample.txt"
+  tot_c=$((tot_c + caught)); tot_m=$((tot_m + missed + unk))
+  score=$(awk -v c="$caught" -v m="$((missed + unk))" 'BEGIN { if (c + m) printf "%.0f %%", 100 * c / (c + m); else print "-" }')
+  rows+=("$(printf '| %-8s | %5d | %7d | %7d | %10d | %6d | %6d | %9d | %7s |' "$b" "$nsites" "$k" "$inv" "$eqv" "$caught" "$missed" "$unk" "$score")")
+done
+echo "mutants of each block's small preset (seed $SEED, $MUTANTS per block; lockstep $LOCK_CYCLES cycles + the directed table):"
+printf '| %-8s | %5s | %7s | %7s | %10s | %6s | %6s | %9s | %7s |\n' block sites mutants invalid equivalent caught missed "no result" score
+echo "|----------|-------|---------|---------|------------|--------|--------|-----------|---------|"
+printf '%s\n' "${rows[@]}"
+awk -v c="$tot_c" -v m="$tot_m" 'BEGIN { printf "caught by the proofs: %d of %d mutants that lockstep tells apart (%s)\n", c, c + m, (c + m) ? sprintf("%.0f %%", 100 * c / (c + m)) : "-" }'
