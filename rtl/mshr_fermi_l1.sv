@@ -252,19 +252,66 @@ module mshr_fermi_l1 (
   logic [5:0] f_prev_entry;
   logic [11:0] f_prev_payload;
   logic [255:0] f_prev_len;  // entry i's merge length at [i*4 +: 4]
+  logic [63:0] f_prev_touch;
+  logic [11:0] f_prev_req_payload;
   always @(posedge clk) begin
     f_prev_rst <= rst;
     f_prev_stall <= drain_valid && !drain_ready;
     f_prev_filled <= filled;
     f_prev_entry <= drain_entry;
     f_prev_payload <= drain_payload;
+    f_prev_touch <= touch;
+    f_prev_req_payload <= req_payload;
     for (int i = 0; i < 64; i++) f_prev_len[i*4 +: 4] <= e_len[i];
   end
   always @(*) if (f_past_valid && !f_prev_rst) begin
     // a filled (ready or draining) entry never grows: no merge into a draining line
     for (int i = 0; i < 64; i++) assert(!f_prev_filled[i] || e_len[i] <= f_prev_len[i*4 +: 4]);
+    // a request merged or allocated is the entry's next waiter, in merge order
+    for (int i = 0; i < 64; i++)
+      if (f_prev_touch[i]) assert(e_wait[i*8 + 32'(f_prev_len[i*4 +: 4])] == f_prev_req_payload);
     // valid/ready: a waiter shown and not taken stays on the port unchanged
     assert(!f_prev_stall || (drain_valid && drain_entry == f_prev_entry && drain_payload == f_prev_payload));
+  end
+
+  // each output's value, from the entries (the paper's MSHR: Fig. 2.2, the drain in merge order)
+  always @(*) if (f_past_valid) begin
+    assert(full == (occupancy == 7'd64));
+    assert(almost_full == (occupancy >= 7'd62));
+    // the drain port: the draining entry, else the first ready one after the last drained
+    assert(drain_valid == ((draining | ready) != '0));
+    if (drain_valid) begin
+      assert(filled[drain_entry]);
+      assert(draining == '0 || draining[drain_entry]);
+      for (int i = 0; i < 64; i++)   // no ready entry the round robin prefers
+        assert(draining != '0 || !ready[i] || 6'(i) == drain_entry ||
+               ((ready & rr_mask) != '0 ? (!rr_mask[i] || 6'(i) > drain_entry) : 6'(i) > drain_entry));
+      assert(drain_addr == e_addr[drain_entry]);
+      assert(drain_payload == e_wait[14'(drain_entry) * 8 + 14'(drain_ptr)]);
+      assert(drain_last == ({1'd0, drain_ptr} + 4'd1 == e_len[drain_entry]));
+    end
+    assert(drain_valid || (drain_addr == '0 && drain_payload == '0 && !drain_last));
+    // the request: merge into its pending line below MERGES, else the reason it is refused
+    if (req_valid) begin
+      for (int i = 0; i < 64; i++) if (valid[i] && e_addr[i] == req_addr) begin
+        assert(req_merge == (pending[i] && e_len[i] != 4'd8) && rej_list_full == (pending[i] && e_len[i] == 4'd8));
+        assert(rej_draining == filled[i]);
+        assert(!req_merge || (req_entry == 6'(i) && req_merge_len == e_len[i] + 4'd1));
+      end
+      if ((valid & req_match) == '0) begin   // a new line: the lowest free entry, unless full or noalloc
+        assert(req_alloc == (!full && !req_noalloc) && rej_table_full == full && rej_noalloc == (!full && req_noalloc));
+        if (req_alloc) begin
+          assert(!valid[req_entry] && req_merge_len == 4'd1);
+          for (int i = 0; i < 64; i++) assert(valid[i] || 6'(i) >= req_entry);
+        end
+      end
+      for (int i = 0; i < 64; i++) assert(req_match[i] == (valid[i] && e_addr[i] == req_addr));
+    end
+    assert(req_alloc || req_merge || (req_entry == '0 && req_merge_len == '0));
+    // the fill: the pending entry of its line, if any
+    for (int i = 0; i < 64; i++)
+      if (fill_valid && pending[i] && e_addr[i] == fill_addr) assert(fill_hit && fill_entry == 6'(i));
+    assert(fill_hit ? (fill_valid && pending[fill_entry] && e_addr[fill_entry] == fill_addr) : (fill_entry == '0));
   end
 
   // reachability

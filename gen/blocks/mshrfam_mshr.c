@@ -291,18 +291,71 @@ static void mshr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_stall;\n  logic [%d:0] f_prev_filled;\n", N - 1);
   wgb_printf(o, "  logic [%d:0] f_prev_entry;\n  logic [%d:0] f_prev_payload;\n", d.IW - 1, d.PB - 1);
   wgb_printf(o, "  logic [%d:0] f_prev_len;  // entry i's merge length at [i*%d +: %d]\n", N * d.LW - 1, d.LW, d.LW);
+  wgb_printf(o, "  logic [%d:0] f_prev_touch;\n  logic [%d:0] f_prev_req_payload;\n", N - 1, d.PB - 1);
   wgb_printf(o, "  always @(posedge clk) begin\n    f_prev_rst <= rst;\n"
                 "    f_prev_stall <= drain_valid && !drain_ready;\n    f_prev_filled <= filled;\n"
-                "    f_prev_entry <= drain_entry;\n    f_prev_payload <= drain_payload;\n");
+                "    f_prev_entry <= drain_entry;\n    f_prev_payload <= drain_payload;\n"
+                "    f_prev_touch <= touch;\n    f_prev_req_payload <= req_payload;\n");
   wgb_printf(o, "    for (int i = 0; i < %d; i++) f_prev_len[i*%d +: %d] <= e_len[i];\n", N, d.LW, d.LW);
   wgb_printf(o, "  end\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n");
   wgb_printf(o, "    // a filled (ready or draining) entry never grows: no merge into a draining line\n");
   wgb_printf(o, "    for (int i = 0; i < %d; i++) assert(!f_prev_filled[i] || e_len[i] <= f_prev_len[i*%d +: %d]);\n", N, d.LW, d.LW);
+  wgb_printf(o, "    // a request merged or allocated is the entry's next waiter, in merge order\n");
+  wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
+                "      if (f_prev_touch[i]) assert(e_wait[i*%d + 32'(f_prev_len[i*%d +: %d])] == f_prev_req_payload);\n",
+             N, M, d.LW, d.LW);
   wgb_printf(o, "    // valid/ready: a waiter shown and not taken stays on the port unchanged\n");
   wgb_printf(o, "    assert(!f_prev_stall || (drain_valid && drain_entry == f_prev_entry && drain_payload == f_prev_payload));\n");
   wgb_printf(o, "  end\n\n");
 
+  /* What each output is, from the entries' state: the indexed form of the RTL's one-hot
+  ** muxes and CAMs, so a wrong select, operator or reduction in the datapath fails here. */
+  wgb_printf(o, "  // each output's value, from the entries (the paper's MSHR: Fig. 2.2, the drain in merge order)\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    assert(full == (occupancy == %d'd%d));\n", d.CW, N);
+  wgb_printf(o, "    assert(almost_full == (occupancy >= %d'd%d));\n", d.CW, N - d.AF);
+  wgb_printf(o, "    // the drain port: the draining entry, else the first ready one after the last drained\n");
+  wgb_printf(o, "    assert(drain_valid == ((draining | ready) != '0));\n");
+  wgb_printf(o, "    if (drain_valid) begin\n");
+  wgb_printf(o, "      assert(filled[drain_entry]);\n");
+  wgb_printf(o, "      assert(draining == '0 || draining[drain_entry]);\n");
+  wgb_printf(o, "      for (int i = 0; i < %d; i++)   // no ready entry the round robin prefers\n", N);
+  wgb_printf(o, "        assert(draining != '0 || !ready[i] || %d'(i) == drain_entry ||\n"
+                "               ((ready & rr_mask) != '0 ? (!rr_mask[i] || %d'(i) > drain_entry) : %d'(i) > drain_entry));\n",
+             d.IW, d.IW, d.IW);
+  wgb_printf(o, "      assert(drain_addr == e_addr[drain_entry]);\n");
+  if (d.DW) {
+    wgb_printf(o, "      assert(drain_payload == e_wait[%d'(drain_entry) * %d + %d'(drain_ptr)]);\n", d.IW + 8, M, d.IW + 8);
+    wgb_printf(o, "      assert(drain_last == (%s + %d'd1 == e_len[drain_entry]));\n", wg_zext(a, sizeof a, "drain_ptr", d.DW, d.LW), d.LW);
+  } else {
+    wgb_printf(o, "      assert(drain_payload == e_wait[drain_entry]);\n");
+    wgb_printf(o, "      assert(drain_last);\n");
+  }
+  wgb_printf(o, "    end\n");
+  wgb_printf(o, "    assert(drain_valid || (drain_addr == '0 && drain_payload == '0 && !drain_last));\n");
+  wgb_printf(o, "    // the request: merge into its pending line below MERGES, else the reason it is refused\n");
+  wgb_printf(o, "    if (req_valid) begin\n");
+  wgb_printf(o, "      for (int i = 0; i < %d; i++) if (valid[i] && e_addr[i] == req_addr) begin\n", N);
+  wgb_printf(o, "        assert(req_merge == (pending[i] && e_len[i] != %d'd%d) && rej_list_full == (pending[i] && e_len[i] == %d'd%d));\n",
+             d.LW, M, d.LW, M);
+  wgb_printf(o, "        assert(rej_draining == filled[i]);\n");
+  wgb_printf(o, "        assert(!req_merge || (req_entry == %d'(i) && req_merge_len == e_len[i] + %d'd1));\n", d.IW, d.LW);
+  wgb_printf(o, "      end\n");
+  wgb_printf(o, "      if ((valid & req_match) == '0) begin   // a new line: the lowest free entry, unless full or noalloc\n");
+  wgb_printf(o, "        assert(req_alloc == (!full && !req_noalloc) && rej_table_full == full && rej_noalloc == (!full && req_noalloc));\n");
+  wgb_printf(o, "        if (req_alloc) begin\n");
+  wgb_printf(o, "          assert(!valid[req_entry] && req_merge_len == %d'd1);\n", d.LW);
+  wgb_printf(o, "          for (int i = 0; i < %d; i++) assert(valid[i] || %d'(i) >= req_entry);\n", N, d.IW);
+  wgb_printf(o, "        end\n      end\n");
+  wgb_printf(o, "      for (int i = 0; i < %d; i++) assert(req_match[i] == (valid[i] && e_addr[i] == req_addr));\n", N);
+  wgb_printf(o, "    end\n");
+  wgb_printf(o, "    assert(req_alloc || req_merge || (req_entry == '0 && req_merge_len == '0));\n");
+  wgb_printf(o, "    // the fill: the pending entry of its line, if any\n");
+  wgb_printf(o, "    for (int i = 0; i < %d; i++)\n", N);
+  wgb_printf(o, "      if (fill_valid && pending[i] && e_addr[i] == fill_addr) assert(fill_hit && fill_entry == %d'(i));\n", d.IW);
+  wgb_printf(o, "    assert(fill_hit ? (fill_valid && pending[fill_entry] && e_addr[fill_entry] == fill_addr) : (fill_entry == '0));\n");
+  wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  // reachability\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    cover(full);\n");
