@@ -376,6 +376,72 @@ module rfc_gebhart (
     end
   end
 
+  // the lookups, from the state: the operands' and the result's entries in their slot
+  logic [2:0] f_hit;
+  logic [1023:0] f_val [0:2];
+  logic f_whit;
+  logic [5:0] f_wi, f_vi;
+  logic [47:0] f_last_rd;  // entries read by their last reader this cycle
+  always @(*) begin
+    f_hit = '0; f_whit = 1'b0; f_wi = 0; f_vi = 0; f_last_rd = '0;
+    for (int k = 0; k < 3; k++) f_val[k] = '0;
+    for (int s = 0; s < 8; s++) for (int e = 0; e < 6; e++) begin
+      for (int k = 0; k < 3; k++)
+        if (rd_valid && rd_slot == 3'(s) && rd_use[k] && valid[s*6+e] && tag[s*6+e] == rd_reg[k*6 +: 6]) begin
+          f_hit[k] = 1'b1; f_val[k] = data[s*6+e];
+          if (rd_last[k]) f_last_rd[s*6+e] = 1'b1;
+        end
+      if (wr_valid && wr_active && wr_slot == 3'(s) && valid[s*6+e] && tag[s*6+e] == wr_reg) begin
+        f_whit = 1'b1; f_wi = 6'(s*6 + e);
+      end
+      if (wr_slot == 3'(s) && fifo[s] == 3'(e)) f_vi = 6'(s*6 + e);
+    end
+  end
+  always @(*) if (f_past_valid) begin
+    // an operand hits when its slot caches its register, and reads that value; else 0
+    assert(rd_hit == f_hit);
+    assert(rd_data0 == f_val[0] && rd_data1 == f_val[1] && rd_data2 == f_val[2]);
+    // a value read by its last reader is dead from now on (3.1)
+    assert(dead_rd == (dead | f_last_rd));
+    // a miss reads the MRF once per register
+    assert(mrf_rd[0] == (rd_valid && rd_use[0] && !f_hit[0]));
+    assert(mrf_rd[1] == (rd_valid && rd_use[1] && !f_hit[1] && !(rd_use[0] && rd_reg[6 +: 6] == rd_reg[0 +: 6])));
+    assert(mrf_rd[2] == (rd_valid && rd_use[2] && !f_hit[2] && !(rd_use[0] && rd_reg[12 +: 6] == rd_reg[0 +: 6]) && !(rd_use[1] && rd_reg[12 +: 6] == rd_reg[6 +: 6])));
+    assert(32'(mrf_rd_n) == 32'(mrf_rd[0]) + 32'(mrf_rd[1]) + 32'(mrf_rd[2]));
+    // the result: in place on a hit, allocated when every thread writes, else to the MRF
+    assert(wr_hit == (f_whit && !wr_bypass));
+    assert(wr_alloc == (wr_valid && wr_active && 32'(wr_slot) < 8 && !wr_bypass && !f_whit && wr_mask == '1));
+    // the victim: the slot's FIFO entry, written back when it holds a live value
+    assert(ev_wb == (wr_alloc && valid[f_vi] && !dead_rd[f_vi]));
+    assert(ev_wb ? (ev_reg == tag[f_vi] && ev_data == data[f_vi]) : (ev_reg == '0 && ev_data == '0));
+    // the flush: each live entry of the slot after this cycle's write, with its register and value
+    for (int e = 0; e < 6; e++) begin
+      assert(fl_wb[e] == (fl_valid && !fl_kill && 32'(fl_slot) < 8 && valid_w[32'(fl_slot)*6+e] && !dead_w[32'(fl_slot)*6+e]));
+      assert(fl_wb[e] ? (fl_reg[e*6 +: 6] == tag_w[32'(fl_slot)*6+e] && fl_data[e*1024 +: 1024] == data_w[32'(fl_slot)*6+e]) : (fl_reg[e*6 +: 6] == '0 && fl_data[e*1024 +: 1024] == '0));
+    end
+    assert(32'(mrf_wr_n) == 32'(wr_mrf) + 32'(ev_wb) + 32'($countones(fl_wb)));
+  end
+  // what a write leaves: an allocation the result and its register, an update the threads written
+  logic f_p_alloc, f_p_hit, f_p_fl;
+  logic [5:0] f_p_vi, f_p_wi;
+  logic [5:0] f_p_reg;
+  logic [1023:0] f_p_data, f_p_bits, f_p_old;
+  always @(posedge clk) begin
+    f_p_alloc <= wr_alloc; f_p_hit <= wr_hit; f_p_vi <= f_vi; f_p_wi <= f_wi; f_p_reg <= wr_reg;
+    f_p_data <= wr_data; f_p_bits <= wr_bits; f_p_old <= data[f_wi];
+    f_p_fl <= fl_valid && fl_slot == wr_slot;
+  end
+  logic [2:0] f_p_fifo [0:7];
+  always @(posedge clk) for (int s = 0; s < 8; s++) f_p_fifo[s] <= fifo[s];
+  always @(*) if (f_past_valid && !f_prev_rst)
+    for (int s = 0; s < 8; s++)
+      assert(fifo[s] == ((f_prev_fl && f_prev_fl_slot == 3'(s)) ? '0 :
+                         (f_p_alloc && f_prev_wr_slot == 3'(s)) ? (f_p_fifo[s] == 3'd5) ? '0 : f_p_fifo[s] + 3'd1 : f_p_fifo[s]));
+  always @(*) if (f_past_valid && !f_prev_rst && !f_p_fl) begin
+    if (f_p_alloc) assert(valid[f_p_vi] && tag[f_p_vi] == f_p_reg && data[f_p_vi] == f_p_data);
+    if (f_p_hit) assert(data[f_p_wi] == ((f_p_old & ~f_p_bits) | (f_p_data & f_p_bits)));
+  end
+
   // reachability
   always @(*) if (f_past_valid && !rst) begin
     cover(ev_wb);                                  // a live victim written back

@@ -641,6 +641,73 @@ static void rfc_props(wg_buf *o, wg_pv p) {
   }
   wgb_printf(o, "    end\n  end\n\n");
 
+  /* What each output is, from the entries (3.1): the operands' hits and values, the MRF
+  ** requests, the write's way, the victim, the flush; and what a write leaves in the entry.
+  ** The lookups are written again here as loops over the slot's entries. */
+  const int N = d.N, DW = d.DW, RB = d.RB;
+  wgb_printf(o, "  // the lookups, from the state: the operands' and the result's entries in their slot\n");
+  const int IW = wg_clog2(N);
+  wgb_printf(o, "  logic [2:0] f_hit;\n  logic [%d:0] f_val [0:2];\n  logic f_whit;\n  logic [%d:0] f_wi, f_vi;\n", DW - 1, IW - 1);
+  wgb_printf(o, "  logic [%d:0] f_last_rd;  // entries read by their last reader this cycle\n", N - 1);
+  wgb_printf(o, "  always @(*) begin\n    f_hit = '0; f_whit = 1'b0; f_wi = 0; f_vi = 0; f_last_rd = '0;\n"
+                "    for (int k = 0; k < 3; k++) f_val[k] = '0;\n");
+  wgb_printf(o, "    for (int s = 0; s < %d; s++) for (int e = 0; e < %d; e++) begin\n", A, E);
+  wgb_printf(o, "      for (int k = 0; k < 3; k++)\n"
+                "        if (rd_valid && rd_slot == %d'(s) && rd_use[k] && valid[s*%d+e] && tag[s*%d+e] == rd_reg[k*%d +: %d]) begin\n"
+                "          f_hit[k] = 1'b1; f_val[k] = data[s*%d+e];\n          if (rd_last[k]) f_last_rd[s*%d+e] = 1'b1;\n        end\n",
+             d.AB, E, E, RB, RB, E, E);
+  wgb_printf(o, "      if (wr_valid && wr_active && wr_slot == %d'(s) && valid[s*%d+e] && tag[s*%d+e] == wr_reg) begin\n"
+                "        f_whit = 1'b1; f_wi = %d'(s*%d + e);\n      end\n", d.AB, E, E, IW, E);
+  if (PB) wgb_printf(o, "      if (wr_slot == %d'(s) && fifo[s] == %d'(e)) f_vi = %d'(s*%d + e);\n", d.AB, PB, IW, E);
+  else wgb_printf(o, "      if (wr_slot == %d'(s)) f_vi = %d'(s*%d + e);\n", d.AB, IW, E);
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  wgb_printf(o, "    // an operand hits when its slot caches its register, and reads that value; else 0\n");
+  wgb_printf(o, "    assert(rd_hit == f_hit);\n");
+  wgb_printf(o, "    assert(rd_data0 == f_val[0] && rd_data1 == f_val[1] && rd_data2 == f_val[2]);\n");
+  wgb_printf(o, "    // a value read by its last reader is dead from now on (3.1)\n");
+  wgb_printf(o, "    assert(dead_rd == (dead | f_last_rd));\n");
+  wgb_printf(o, "    // a miss reads the MRF once per register\n");
+  wgb_printf(o, "    assert(mrf_rd[0] == (rd_valid && rd_use[0] && !f_hit[0]));\n");
+  wgb_printf(o, "    assert(mrf_rd[1] == (rd_valid && rd_use[1] && !f_hit[1] && !(rd_use[0] && rd_reg[%d +: %d] == rd_reg[0 +: %d])));\n", RB, RB, RB);
+  wgb_printf(o, "    assert(mrf_rd[2] == (rd_valid && rd_use[2] && !f_hit[2] && !(rd_use[0] && rd_reg[%d +: %d] == rd_reg[0 +: %d])"
+                " && !(rd_use[1] && rd_reg[%d +: %d] == rd_reg[%d +: %d])));\n", 2 * RB, RB, RB, 2 * RB, RB, RB, RB);
+  wgb_printf(o, "    assert(32'(mrf_rd_n) == 32'(mrf_rd[0]) + 32'(mrf_rd[1]) + 32'(mrf_rd[2]));\n");
+  wgb_printf(o, "    // the result: in place on a hit, allocated when every thread writes, else to the MRF\n");
+  wgb_printf(o, "    assert(wr_hit == (f_whit && !wr_bypass));\n");
+  wgb_printf(o, "    assert(wr_alloc == (wr_valid && wr_active && 32'(wr_slot) < %d && !wr_bypass && !f_whit && wr_mask == '1));\n", A);
+  wgb_printf(o, "    // the victim: the slot's FIFO entry, written back when it holds a live value\n");
+  wgb_printf(o, "    assert(ev_wb == (wr_alloc && valid[f_vi] && !dead_rd[f_vi]));\n");
+  wgb_printf(o, "    assert(ev_wb ? (ev_reg == tag[f_vi] && ev_data == data[f_vi]) : (ev_reg == '0 && ev_data == '0));\n");
+  wgb_printf(o, "    // the flush: each live entry of the slot after this cycle's write, with its register and value\n");
+  wgb_printf(o, "    for (int e = 0; e < %d; e++) begin\n", E);
+  wgb_printf(o, "      assert(fl_wb[e] == (fl_valid && !fl_kill && 32'(fl_slot) < %d && valid_w[32'(fl_slot)*%d+e] && !dead_w[32'(fl_slot)*%d+e]));\n", A, E, E);
+  wgb_printf(o, "      assert(fl_wb[e] ? (fl_reg[e*%d +: %d] == tag_w[32'(fl_slot)*%d+e] && fl_data[e*%d +: %d] == data_w[32'(fl_slot)*%d+e])"
+                " : (fl_reg[e*%d +: %d] == '0 && fl_data[e*%d +: %d] == '0));\n", RB, RB, E, DW, DW, E, RB, RB, DW, DW);
+  wgb_printf(o, "    end\n");
+  wgb_printf(o, "    assert(32'(mrf_wr_n) == 32'(wr_mrf) + 32'(ev_wb) + 32'($countones(fl_wb)));\n");
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  // what a write leaves: an allocation the result and its register, an update the threads written\n");
+  wgb_printf(o, "  logic f_p_alloc, f_p_hit, f_p_fl;\n  logic [%d:0] f_p_vi, f_p_wi;\n  logic [%d:0] f_p_reg;\n", IW - 1, RB - 1);
+  wgb_printf(o, "  logic [%d:0] f_p_data, f_p_bits, f_p_old;\n", DW - 1);
+  wgb_printf(o, "  always @(posedge clk) begin\n"
+                "    f_p_alloc <= wr_alloc; f_p_hit <= wr_hit; f_p_vi <= f_vi; f_p_wi <= f_wi; f_p_reg <= wr_reg;\n"
+                "    f_p_data <= wr_data; f_p_bits <= wr_bits; f_p_old <= data[f_wi];\n"
+                "    f_p_fl <= fl_valid && fl_slot == wr_slot;\n  end\n");
+  if (PB) {   /* the FIFO: an allocation advances its slot's pointer, a flush rewinds it, nothing else moves it */
+    char inc[96];
+    wgb_printf(o, "  logic [%d:0] f_p_fifo [0:%d];\n", PB - 1, A - 1);
+    wgb_printf(o, "  always @(posedge clk) for (int s = 0; s < %d; s++) f_p_fifo[s] <= fifo[s];\n", A);
+    wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst)\n    for (int s = 0; s < %d; s++)\n", A);
+    wgb_printf(o, "      assert(fifo[s] == ((f_prev_fl && f_prev_fl_slot == %d'(s)) ? '0 :\n"
+                  "                         (f_p_alloc && f_prev_wr_slot == %d'(s)) ? %s : f_p_fifo[s]));\n",
+               d.AB, d.AB, wg_ring_inc(inc, sizeof inc, "f_p_fifo[s]", PB, E));
+  }
+  wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst && !f_p_fl) begin\n");
+  wgb_printf(o, "    if (f_p_alloc) assert(valid[f_p_vi] && tag[f_p_vi] == f_p_reg && data[f_p_vi] == f_p_data);\n");
+  wgb_printf(o, "    if (f_p_hit) assert(data[f_p_wi] == ((f_p_old & ~f_p_bits) | (f_p_data & f_p_bits)));\n");
+  wgb_printf(o, "  end\n\n");
+  (void)N;
   wgb_printf(o, "  // reachability\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !rst) begin\n");
   wgb_printf(o, "    cover(ev_wb);                                  // a live victim written back\n");
