@@ -256,6 +256,8 @@ module l2mib_small (
     assert(valid[1] || age[1] == '0);
     assert(valid[2] || age[2] == '0);
     assert(valid[3] || age[3] == '0);
+    // the count of entries with merge information
+    assert(32'(n_pending) == $countones(valid));
     // the multiplexer: a dummy whenever an entry is valid, else the miss-queue head
     assert(out_dummy == (valid != '0));
     assert(out_valid == (out_dummy || mq_valid));

@@ -2496,6 +2496,8 @@ module l2mib_thesis_ms (
     assert(valid[61] || age[61] == '0);
     assert(valid[62] || age[62] == '0);
     assert(valid[63] || age[63] == '0);
+    // the count of entries with merge information
+    assert(32'(n_pending) == $countones(valid));
     // the multiplexer: a dummy whenever an entry is valid, else the miss-queue head
     assert(out_dummy == (valid != '0));
     assert(out_valid == (out_dummy || mq_valid));

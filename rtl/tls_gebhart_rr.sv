@@ -242,6 +242,8 @@ module tls_gebhart_rr (
     assert(!(slot_valid[5] && slot_valid[6]) || slot_warp[5] != slot_warp[6]);
     assert(!(slot_valid[5] && slot_valid[7]) || slot_warp[5] != slot_warp[7]);
     assert(!(slot_valid[6] && slot_valid[7]) || slot_warp[6] != slot_warp[7]);
+    // the issued instruction retires its warp exactly when it is the warp's exit
+    assert(retire == (issue && slot_exit[pick_slot]));
     // the pick is one eligible slot; issue and demote exclude each other
     assert((pick_oh & (pick_oh - 1'b1)) == '0 && (pick_oh & ~elig) == '0);
     assert(!(issue && demote) && (!retire || issue));

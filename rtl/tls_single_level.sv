@@ -758,6 +758,8 @@ module tls_single_level (
     assert(!(slot_valid[29] && slot_valid[30]) || slot_warp[29] != slot_warp[30]);
     assert(!(slot_valid[29] && slot_valid[31]) || slot_warp[29] != slot_warp[31]);
     assert(!(slot_valid[30] && slot_valid[31]) || slot_warp[30] != slot_warp[31]);
+    // the issued instruction retires its warp exactly when it is the warp's exit
+    assert(retire == (issue && slot_exit[pick_slot]));
     // the pick is one eligible slot; issue and demote exclude each other
     assert((pick_oh & (pick_oh - 1'b1)) == '0 && (pick_oh & ~elig) == '0);
     assert(!(issue && demote) && (!retire || issue));

@@ -190,6 +190,8 @@ module tls_small (
     // no warp in two slots
     assert(!(slot_valid[0] && slot_valid[1]) || slot_warp[0] != slot_warp[1]);
     assert(rr < 3'd5);
+    // the issued instruction retires its warp exactly when it is the warp's exit
+    assert(retire == (issue && slot_exit[pick_slot]));
     // the pick is one eligible slot; issue and demote exclude each other
     assert((pick_oh & (pick_oh - 1'b1)) == '0 && (pick_oh & ~elig) == '0);
     assert(!(issue && demote) && (!retire || issue));

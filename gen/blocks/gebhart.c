@@ -290,6 +290,8 @@ static void tls_props(wg_buf *o, wg_pv p) {
       wgb_printf(o, "    assert(!(slot_valid[%d] && slot_valid[%d]) || slot_warp[%d] != slot_warp[%d]);\n", s, t, s, t);
   if ((A & (A - 1)) != 0) wgb_printf(o, "    assert(cur < %d'd%d);\n", AB, A);
   if (!d.all_ids) wgb_printf(o, "    assert(rr < %d'd%d);\n", WB, W);
+  wgb_printf(o, "    // the issued instruction retires its warp exactly when it is the warp's exit\n");
+  wgb_printf(o, "    assert(retire == (issue && slot_exit[pick_slot]));\n");
   wgb_printf(o, "    // the pick is one eligible slot; issue and demote exclude each other\n");
   wgb_printf(o, "    assert((pick_oh & (pick_oh - 1'b1)) == '0 && (pick_oh & ~elig) == '0);\n");
   wgb_printf(o, "    assert(!(issue && demote) && (!retire || issue));\n");

@@ -262,6 +262,8 @@ static void l2mib_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    // an entry without pending information carries no age\n");
   for (int i = 0; i < N; i++) wgb_printf(o, "    assert(valid[%d] || age[%d] == '0);\n", i, i);
+  wgb_printf(o, "    // the count of entries with merge information\n");
+  wgb_printf(o, "    assert(32'(n_pending) == $countones(valid));\n");
   wgb_printf(o, "    // the multiplexer: a dummy whenever an entry is valid, else the miss-queue head\n");
   wgb_printf(o, "    assert(out_dummy == (valid != '0));\n");
   wgb_printf(o, "    assert(out_valid == (out_dummy || mq_valid));\n");
