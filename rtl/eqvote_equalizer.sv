@@ -172,10 +172,16 @@ module eqvote_equalizer (
     assert(sm_step != 2'b11 || sm_level == $past(sm_level) - 2'd1);
     assert(sm_step != 2'b00 || sm_level == $past(sm_level));
     assert(sm_step == 2'b00 || $past(epoch));
+    // a won vote moves the level one step, unless it is at that end (3.4.3)
+    if ($past(epoch && sm_go_up && sm_level != 2'd2)) assert(sm_step == 2'b01);
+    if ($past(epoch && sm_go_down && sm_level != 2'd0)) assert(sm_step == 2'b11);
     assert(mem_step != 2'b01 || mem_level == $past(mem_level) + 2'd1);
     assert(mem_step != 2'b11 || mem_level == $past(mem_level) - 2'd1);
     assert(mem_step != 2'b00 || mem_level == $past(mem_level));
     assert(mem_step == 2'b00 || $past(epoch));
+    // a won vote moves the level one step, unless it is at that end (3.4.3)
+    if ($past(epoch && mem_go_up && mem_level != 2'd2)) assert(mem_step == 2'b01);
+    if ($past(epoch && mem_go_down && mem_level != 2'd0)) assert(mem_step == 2'b11);
   end
 
   // reachability: both ends of both domains

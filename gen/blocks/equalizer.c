@@ -391,8 +391,12 @@ static void eqvote_props(wg_buf *o, wg_pv p) {
     wgb_printf(o, "    assert(%s_step != 2'b01 || %s_level == $past(%s_level) + 2'd1);\n"
                   "    assert(%s_step != 2'b11 || %s_level == $past(%s_level) - 2'd1);\n"
                   "    assert(%s_step != 2'b00 || %s_level == $past(%s_level));\n"
-                  "    assert(%s_step == 2'b00 || $past(epoch));\n",
-               dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i]);
+                  "    assert(%s_step == 2'b00 || $past(epoch));\n"
+                  "    // a won vote moves the level one step, unless it is at that end (3.4.3)\n"
+                  "    if ($past(epoch && %s_go_up && %s_level != 2'd2)) assert(%s_step == 2'b01);\n"
+                  "    if ($past(epoch && %s_go_down && %s_level != 2'd0)) assert(%s_step == 2'b11);\n",
+               dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i], dom[i],
+               dom[i], dom[i], dom[i], dom[i], dom[i], dom[i]);
   wgb_printf(o, "  end\n\n  // reachability: both ends of both domains\n"
                 "  always @(*) if (f_past_valid) begin\n"
                 "    cover(sm_level == 2'd2);\n    cover(sm_level == 2'd0);\n"
