@@ -156,6 +156,11 @@ module rexq_small (
   always @(posedge clk) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume(rst);
 
+  logic [5:0] f_busy;  // the warps with a queued request, from the entries
+  always @(*) begin
+    f_busy = '0;
+    for (int i = 0; i < 4; i++) if (valid[i] && 32'(q_warp[i]) < 6) f_busy[q_warp[i]] = 1'b1;
+  end
   always @(*) if (f_past_valid) begin
     // the count stays within the queue; full and empty follow it
     assert(count <= 3'd4);
@@ -164,6 +169,15 @@ module rexq_small (
     assert(tail == head + count[1:0]);
     // a request at the L1 is the head entry, which therefore exists
     assert(!in_flight || !empty);
+    // the entries in use are the count-long run from the head, around the ring
+    for (int i = 0; i < 4; i++) assert(valid[i] == (((i + 4 - 32'(head)) % 4) < 32'(count)));
+    // the head's fields, or zeros when the queue is empty
+    assert(empty ? (head_warp == '0 && head_reg == '0 && head_mask == '0 && !head_st)
+                 : (head_warp == q_warp[head] && head_reg == q_reg[head] && head_mask == q_mask[head] && head_st == q_st[head]));
+    assert(empty ? (head_base == '0 && head_offs == '0) : (head_base == q_base[head] && head_offs == q_offs[head]));
+    // a warp is busy when one of its requests is queued (one instruction per warp, 4.3.3)
+    assert(warp_busy == f_busy);
+    assert(push_conflict == (push && (32'(push_warp) >= 6 || (warp_busy[push_warp] && !push_more))));
     // a queued request names a warp (ids >= WARPS are refused)
     assert(!valid[0] || q_warp[0] < 3'd6);
     assert(!valid[1] || q_warp[1] < 3'd6);
