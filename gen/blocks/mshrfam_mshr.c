@@ -346,7 +346,7 @@ static void mshr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "        assert(req_alloc == (!full && !req_noalloc) && rej_table_full == full && rej_noalloc == (!full && req_noalloc));\n");
   wgb_printf(o, "        if (req_alloc) begin\n");
   wgb_printf(o, "          assert(!valid[req_entry] && req_merge_len == %d'd1);\n", d.LW);
-  wgb_printf(o, "          for (int i = 0; i < %d; i++) assert(valid[i] || %d'(i) >= req_entry);\n", N, d.IW);
+  if (N > 1) wgb_printf(o, "          for (int i = 0; i < %d; i++) assert(valid[i] || %d'(i) >= req_entry);\n", N, d.IW);
   wgb_printf(o, "        end\n      end\n");
   wgb_printf(o, "      for (int i = 0; i < %d; i++) assert(req_match[i] == (valid[i] && e_addr[i] == req_addr));\n", N);
   wgb_printf(o, "    end\n");
