@@ -294,6 +294,10 @@ module dram_mib_small (
     assert(!(policy_sel == 2'd3 && issue_valid && issue_hit && hit[3] && q_age[3] > issue_age));
     // Rule 1.2 (M): on a miss the opened row holds the bank's largest merge length
     assert(!(policy_sel == 2'd1 && issue_valid && !issue_hit && cand[3] && q_ml[3] > issue_ml));
+    // the pick: no candidate's key is larger, and none with an equal key has a lower slot
+    for (int i = 0; i < 4; i++)
+      assert(!(issue_valid && cand[i] && (key[i*18 +: 18] > key[32'(issue_slot)*18 +: 18] ||
+               (key[i*18 +: 18] == key[32'(issue_slot)*18 +: 18] && i < 32'(issue_slot)))));
     // age_sat: some queued age is saturated
     assert(age_sat == |(q_valid & {q_age[3] == AGE_MAX, q_age[2] == AGE_MAX, q_age[1] == AGE_MAX, q_age[0] == AGE_MAX}));
     // the dummy updates exactly one slot: the lowest with its block

@@ -625,6 +625,13 @@ static void dram_mib_props(wg_buf *o, wg_pv p) {
                     "    assert(!(%sissue_valid && !issue_hit && cand[%d] && q_ml[%d] > issue_ml));\n",
                  RT ? "policy_sel == 2'd1 && " : "", t, t);
   }
+  if (!d.RT) {   /* the argmax tree: its winner is the largest key, the lowest slot among equals */
+    wgb_printf(o, "    // the pick: no candidate's key is larger, and none with an equal key has a lower slot\n");
+    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
+                  "      assert(!(issue_valid && cand[i] && (key[i*%d +: %d] > key[32'(issue_slot)*%d +: %d] ||\n"
+                  "               (key[i*%d +: %d] == key[32'(issue_slot)*%d +: %d] && i < 32'(issue_slot)))));\n",
+               N, d.KW, d.KW, d.KW, d.KW, d.KW, d.KW, d.KW, d.KW);
+  }
   wgb_printf(o, "    // age_sat: some queued age is saturated\n");
   wgb_printf(o, "    assert(age_sat == |(q_valid & {");
   for (int i = N - 1; i >= 0; i--) wgb_printf(o, "q_age[%d] == AGE_MAX%s", i, i ? ", " : "}));\n");
