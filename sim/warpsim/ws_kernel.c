@@ -135,7 +135,7 @@ static int ws_expr_lane_affine(const ws_expr *e) {
 }
 
 void ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]) {
-  if (ws_expr_lane_affine(e)) {
+  if (e->lane_affine) {
     int64_t next[WS_VAR_N];
     for (int v = 0; v < WS_VAR_N; v++) next[v] = ws_var_per_lane(v) ? ws_s64((uint64_t)base[v] + 1) : base[v];
     uint64_t v0 = (uint64_t)ws_expr_eval(e, base), d = (uint64_t)ws_expr_eval(e, next) - v0;
@@ -440,7 +440,9 @@ static int ws_expr_compile(ws_parser *ps, ws_expr *e) {
   memset(e, 0, sizeof *e);
   ps->e = e;
   ps->depth = 0;
-  return ws_ex_binary(ps, 1);
+  int rc = ws_ex_binary(ps, 1);
+  e->lane_affine = (uint8_t)(rc == 0 && ws_expr_lane_affine(e));   /* once per expression, not per warp */
+  return rc;
 }
 
 /* }===================================================================== */

@@ -41,6 +41,7 @@ typedef struct ws_expr {
   int      n;                       /* slots used; 0 = no expression */
   uint8_t  op[WS_EXPR_MAX];         /* implementation-defined opcodes */
   int64_t  arg[WS_EXPR_MAX];        /* constant or variable index */
+  uint8_t  lane_affine;             /* set by the parser: affine in the lane (ws_expr_eval_warp's shortcut) */
 } ws_expr;
 
 int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]);
