@@ -72,7 +72,8 @@ debs:
 	fi
 
 # ---- build ----------------------------------------------------------------------
-tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o \
+tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/warpsim-rtl $(BUILD)/obj/harness/lockstep.o \
+       $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o \
        $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim $(if $(filter 1,$(SAN)),,$(BUILD)/lib/libwgsim.so)
 
 $(BUILD)/obj/%.o: %.c
@@ -82,9 +83,18 @@ $(BUILD)/obj/%.o: %.c
 $(BUILD)/warpgen: $(GEN_OBJ) $(BUILD)/obj/gen/warpgen.o
 	$(CC) $(CFLAGS) -o $@ $^
 
-$(BUILD)/obj/harness/cosim.o: CFLAGS += -DWG_ROOT='"$(ROOT)"' -DWG_BUILD='"$(ABUILD)"' -DWG_SAN=$(SAN)
-$(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o
+# where the checkout and the build tree are (harness/sets.h)
+$(BUILD)/obj/harness/sets.o: CFLAGS += -DWG_ROOT='"$(ROOT)"' -DWG_BUILD='"$(ABUILD)"' -DWG_SAN=$(SAN)
+$(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o $(BUILD)/obj/harness/sets.o
 	$(CC) $(CFLAGS) -o $@ $^
+
+# warpsim-rtl: warpsim's command line with the RTL backend (harness/warpsim_rtl.c), which loads
+# the parameter sets' Verilated RTL as shared objects; 'warpsim --rtl' runs it
+$(BUILD)/obj/harness/warpsim_rtl.o: CFLAGS += -Isim/models -Isim/warpsim
+$(BUILD)/obj/harness/warpsim_rtl.o: $(IO_H) $(BUILD)/include/blocks.def
+$(BUILD)/warpsim-rtl: $(BUILD)/obj/harness/warpsim_rtl.o $(BUILD)/obj/harness/sets.o $(BUILD)/obj/harness/report.o \
+                      $(WS_OBJ) $(GEN_OBJ) $(BUILD)/lib/libwgsim.a
+	$(CC) $(CFLAGS) -o $@ $^ -ldl
 
 # warpsim: the GPU performance model, built from sim/ alone (the block models in libwgsim.a)
 $(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: CFLAGS += -Isim/models -Isim/warpsim
@@ -100,7 +110,7 @@ $(IO_H): $(BUILD)/include/%_io.h: $(BUILD)/warpgen
 $(BUILD)/include/blocks.def: gen/blocks.def
 	@mkdir -p $(dir $@)
 	cp $< $@
-$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o: $(IO_H) $(BUILD)/include/blocks.def
+$(SIM_OBJ) $(TB_OBJ) $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o: $(IO_H) $(BUILD)/include/blocks.def
 
 $(BUILD)/lib/libwgsim.a: $(SIM_OBJ)
 	@mkdir -p $(dir $@)
@@ -198,10 +208,11 @@ install: tools
 	install -d $(DESTDIR)$(PREFIX)/bin $(DESTDIR)$(PREFIX)/lib/warpgen/python $(DESTDIR)$(PREFIX)/lib/pkgconfig \
 	  $(DESTDIR)$(PREFIX)/share/warpgen/harness $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness \
 	  $(DESTDIR)$(PREFIX)/lib/warpgen/lib $(DESTDIR)$(PREFIX)/include/warpgen
-	install -m 755 $(BUILD)/warpgen $(BUILD)/warpsim $(BUILD)/cosim $(DESTDIR)$(PREFIX)/bin/
+	install -m 755 $(BUILD)/warpgen $(BUILD)/warpsim $(BUILD)/warpsim-rtl $(BUILD)/cosim $(DESTDIR)$(PREFIX)/bin/
 	install -m 644 $(BUILD)/lib/libwgsim.so $(DESTDIR)$(PREFIX)/lib/libwgsim.so
 	install -m 644 harness/cosim.mk harness/wg_rtl.h $(DESTDIR)$(PREFIX)/share/warpgen/harness/
-	install -m 644 $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness/
+	install -m 644 $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o \
+	  $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness/
 	install -m 644 $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(DESTDIR)$(PREFIX)/lib/warpgen/lib/
 	install -m 644 sim/models/*.h $(IO_H) $(DESTDIR)$(PREFIX)/include/warpgen/
 	sed 's/@VERSION@/$(shell sed -n 's/^#define WG_VERSION *"\(.*\)"/\1/p' gen/wg.h)/' python/warpgen.pc.in \

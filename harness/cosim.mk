@@ -5,12 +5,16 @@
 # set's folder, which holds MODULE.sv, MODULE_io.h and MODULE_glue.cpp), XU (1:
 # X-hunting build), SAN (1: link with the sanitizers the C objects were built with),
 # USER_RTL (1: DIR's Verilog is a user's file, cosim --rtl-file).
+# Targets: DIR/lockstep (cosim), DIR/rtl.so (warpsim-rtl loads a set as a shared
+# object: everything is compiled position-independent, and Verilator's runtime is
+# one shared library, CACHE/vlt-rt-pic/libwgvlt.so, so that every set loaded into
+# one process shares it).
 
 VERILATOR ?= verilator
 VROOT     := $(shell $(VERILATOR) --getenv VERILATOR_ROOT)
 CACHE     ?= $(BUILD)
-RT        := $(CACHE)/vlt-rt
-VOBJ      := $(DIR)/obj
+RT        := $(CACHE)/vlt-rt-pic
+VOBJ      := $(DIR)/obj-pic
 # fast builds by default; unique X assignment and initial values when hunting
 XFLAGS    := $(if $(filter 1,$(XU)),--x-assign unique --x-initial unique,--x-assign fast --x-initial fast)
 SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address -fsanitize=undefined,)
@@ -18,18 +22,25 @@ SANFLAGS  := $(if $(filter 1,$(SAN)),-fsanitize=address -fsanitize=undefined,)
 # set the pace, so the Verilated C++ is compiled at -O1 (half the compile time of
 # -O2, measured on dram_mib thesis: 47 s against 95 s, and 10 % slower to run).
 # The release build (make, bench, soak) compiles it for speed.
-VOPT      := $(if $(filter 1,$(SAN)),OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0,OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1)
+VOPT      := $(if $(filter 1,$(SAN)),OPT_FAST=-O1 OPT_GLOBAL=-O1 OPT_SLOW=-O0,OPT_FAST=-O2 OPT_GLOBAL=-O2 OPT_SLOW=-O1) USER_CPPFLAGS=-fPIC
 # same defines and warnings as Verilator's own makefile uses for the model
-VCXXFLAGS := -O2 -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unused-parameter \
+VCXXFLAGS := -O2 -fPIC -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unused-parameter \
              -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
              -I$(VOBJ) -I$(VROOT)/include -I$(VROOT)/include/vltstd -I$(ROOT)/harness -I$(DIR)
 RTOBJS    := $(RT)/verilated.o $(RT)/verilated_threads.o $(RT)/verilated_fst_c.o
-HARNESS   := $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a
+HARNESS   := $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a
 
 $(DIR)/lockstep: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(HARNESS) $(RT)/stamp
-	g++ $(SANFLAGS) -o $@ $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(DIR)/glue.o \
+	g++ $(SANFLAGS) -o $@ $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o $(DIR)/glue.o \
 	  $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(VOBJ)/V$(MODULE)__ALL.a $(RTOBJS) \
 	  -lz -pthread -latomic
+
+# the set as a shared object for warpsim-rtl: the glue's 'wg_rtl' and the model; the
+# runtime from libwgvlt.so (found by its run path), references inside the set bound
+# to the set itself (-Bsymbolic: every set has a class V<block>)
+$(DIR)/rtl.so: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(RT)/stamp
+	g++ -shared -Wl,-Bsymbolic -o $@ $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a -L$(RT) -lwgvlt \
+	  -Wl,-rpath,$(abspath $(RT)) -lz -pthread -latomic
 
 # -Wall here too: the generated Verilog must verilate without a warning (a user's
 # --rtl-file, e.g. a mutant, may warn: USER_RTL=1 keeps the warnings in verilator.log)
@@ -52,5 +63,6 @@ $(RT)/stamp.inner:
 	@if [ ! -f $(RT)/stamp ]; then \
 	  printf 'module wg_rt(input logic clk, output logic q);\n  always_ff @(posedge clk) q <= ~q;\nendmodule\n' > $(RT)/wg_rt.sv && \
 	  cd $(RT) && $(VERILATOR) --cc --trace-fst --Mdir . wg_rt.sv && \
-	  $(MAKE) -s -f Vwg_rt.mk verilated.o verilated_threads.o verilated_fst_c.o OPT_FAST=-O2 OPT_GLOBAL=-O2; \
+	  $(MAKE) -s -f Vwg_rt.mk verilated.o verilated_threads.o verilated_fst_c.o OPT_FAST=-O2 OPT_GLOBAL=-O2 USER_CPPFLAGS=-fPIC && \
+	  g++ -shared -o libwgvlt.so verilated.o verilated_threads.o verilated_fst_c.o -lz -pthread -latomic; \
 	fi

@@ -59,16 +59,6 @@ static double now(void) {
 }
 
 
-static int first_diff_port(const void *a, const void *b) {
-  for (int i = 0; i < wg_rtl.n_ports; i++) {
-    const wg_port_info *p = &wg_rtl.ports[i];
-    if (p->dir != 1) continue;
-    if (memcmp((const char *)a + p->offset, (const char *)b + p->offset, 4 * (size_t)p->words))
-      return i;
-  }
-  return -1;
-}
-
 /* --coverage: per output port, how often it changed and (1-bit ports) how
 ** many cycles it was 1 -- "did the stimulus reach full / MP mode / a new
 ** owner, and how often?" without block-specific code. */
@@ -131,13 +121,7 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
       if (c > 0 && memcmp(mout, rout, wg_rtl.out_size)) {
         r->failed = 1;
         r->fail_cycle = c;
-        r->fail_port = first_diff_port(mout, rout);
-        const wg_port_info *p = &wg_rtl.ports[r->fail_port];
-        char e[80], a[80];
-        wg_hex((const uint32_t *)((const char *)mout + p->offset), p->width, e, sizeof e);
-        wg_hex((const uint32_t *)((const char *)rout + p->offset), p->width, a, sizeof a);
-        snprintf(r->msg, sizeof r->msg, "port %s (%d bits): expected (model) 0x%s, actual (RTL) 0x%s",
-                 p->name, p->width, e, a);
+        r->fail_port = wg_diff_report(&wg_rtl, mout, rout, r->msg, sizeof r->msg);
         c++;
         break;
       }
@@ -163,24 +147,6 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
   free(prev);
   free(in0); free(mout); free(rout); free(model); free(st);
   return r->failed;
-}
-
-static void write_gtkw(const char *path, const char *fst, const run_result *r) {
-  FILE *f = fopen(path, "w");
-  if (!f) return;
-  fprintf(f, "[*] warpgen lockstep failure: %s at cycle %" PRIu64 ": %s\n", wg_rtl.module,
-          r->fail_cycle, r->msg);
-  fprintf(f, "[dumpfile] \"%s\"\n", fst);
-  uint64_t t = r->fail_cycle * 10;
-  fprintf(f, "[timestart] %" PRIu64 "\n[markertime] %" PRIu64 "\n", t > 200 ? t - 200 : 0, t);
-  fprintf(f, "@28\nTOP.%s.clk\nTOP.%s.rst\n", wg_rtl.module, wg_rtl.module);
-  if (r->fail_port >= 0) fprintf(f, "@22\nTOP.%s.%s\n", wg_rtl.module, wg_rtl.ports[r->fail_port].name);
-  for (int i = 0; i < wg_rtl.n_ports; i++) {
-    const wg_port_info *p = &wg_rtl.ports[i];
-    if (i == r->fail_port || !strcmp(p->name, "rst")) continue;
-    fprintf(f, "%s\nTOP.%s.%s\n", p->width == 1 ? "@28" : "@22", wg_rtl.module, p->name);
-  }
-  fclose(f);
 }
 
 static int port_index(const char *name) {
@@ -302,7 +268,10 @@ int main(int argc, char **argv) {
     run(&t, mops, sops, r.fail_cycle + 1, &r2);
   }
   snprintf(gtkw, sizeof gtkw, "%.*s.gtkw", (int)(strlen(fst) > 4 ? strlen(fst) - 4 : strlen(fst)), fst);
-  write_gtkw(gtkw, fst, &r);
+  char title[700];
+  snprintf(title, sizeof title, "warpgen lockstep failure: %s at cycle %" PRIu64 ": %s", wg_rtl.module,
+           r.fail_cycle, r.msg);
+  wg_write_gtkw(gtkw, fst, &wg_rtl, title, r.fail_cycle, r.fail_port);
   printf("  waveform:   %s (gtkwave %s)\n", fst, gtkw);
   return 1;
 }

@@ -228,20 +228,6 @@ static void steps_next(void *st, uint64_t cycle, void *in) {
   memcpy(in, prog.held, wg_rtl.in_size);
 }
 
-/* a port value in hex, zero-padded to its width (also the harness's mismatch report) */
-void wg_hex(const uint32_t *w, int width, char *dst, size_t n) {
-  int words = (width + 31) / 32;
-  size_t l = 0;
-  for (int i = words - 1; i >= 0; i--) {
-    int bits = i == words - 1 ? width - 32 * i : 32;
-    int digits = (bits + 3) / 4;
-    uint32_t v = w[i];
-    if (bits < 32) v &= (1u << bits) - 1;
-    l += (size_t)snprintf(dst + l, n - l, "%0*x", digits, v);
-    if (l >= n) break;
-  }
-}
-
 static int steps_check(void *st, uint64_t cycle, const void *out, char *msg, size_t n) {
   steps_state *s = st;
   if (cycle == 0 || s->line < 0) return 0;

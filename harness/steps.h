@@ -10,8 +10,6 @@
 int wg_steps_load(const char *path, char *msg, size_t n);
 extern const wg_stim_ops wg_steps_stim;
 
-#include <stdint.h>
-/* WIDTH bits of the 32-bit words W (word 0 lowest) as zero-padded hex into DST */
-void wg_hex(const uint32_t *w, int width, char *dst, size_t n);
+#include "report.h"
 
 #endif

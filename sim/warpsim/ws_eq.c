@@ -51,12 +51,12 @@ int ws_eq_init(ws_gpu *g, char *err, size_t n) {
                       .HYST = c->eq_hyst, .MEM_E_DRAM = c->eq_mem_e_dram};
     snprintf(owner, sizeof owner, "SM %d", i);
     if (eqctr_params_check(&p, err, n) ||
-        ws_slot_init(&q->slot, "eqctr", &p, sizeof(eqctr_in), sizeof(eqctr_out), owner, err, n))
+        WS_SLOT_INIT(&q->slot, eqctr, &p, &g->now, owner, err, n))
       return -1;
   }
   eqvote_params vp = {.N = c->n_sm, .VOTE = c->eq_vote, .MAINTAIN = c->eq_maintain};
   if (eqvote_params_check(&vp, err, n) ||
-      ws_slot_init(&e->vote, "eqvote", &vp, sizeof(eqvote_in), sizeof(eqvote_out), "GPU", err, n))
+      WS_SLOT_INIT(&e->vote, eqvote, &vp, &g->now, "GPU", err, n))
     return -1;
   for (int d = 0; d < 2; d++) {
     e->level[d] = e->target[d] = WS_EQ_NORMAL;   /* the block's reset level */

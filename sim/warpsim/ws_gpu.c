@@ -14,10 +14,11 @@
 
 static int ws_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
 
-static int ws_mshr_make(ws_slot *s, int entries, int merges, const char *owner, char *err, size_t n) {
+static int ws_mshr_make(ws_slot *s, int entries, int merges, const int64_t *clock, const char *owner,
+                        char *err, size_t n) {
   mshr_params p = {.ENTRIES = entries, .MERGES = merges, .ADDR_BITS = 58,
                    .PAYLOAD_BITS = WS_PAYLOAD_BITS, .AF_FREE = 0};
-  return ws_slot_init(s, "mshr", &p, sizeof(mshr_in), sizeof(mshr_out), owner, err, n);
+  return WS_SLOT_INIT(s, mshr, &p, clock, owner, err, n);
 }
 
 int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n) {
@@ -81,7 +82,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&g->resp_net.flight[i], c->l1_mshr_entries) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "SM %d", i);
-    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, owner, err, n)) return -1;
+    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, &g->now, owner, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
     if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
@@ -101,7 +102,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&g->req_net.flight[i], c->l2_in_queue) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
-    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, owner, err, n)) return -1;
+    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, &g->mem_now, owner, err, n)) return -1;
     /* POLICY = dram_sched (0: FR-FCFS); the merge-length field holds length - 1 of the L2 MSHR's
     ** merges (a power of two at least l2_mshr_merges), as the l2mib block sends it */
     int max_merge = 2;
@@ -110,7 +111,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
                           .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
                           .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched,
                           .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table};
-    if (!bad && ws_slot_init(&p->dram, "dram_mib", &dp, sizeof(dram_mib_in), sizeof(dram_mib_out), owner, err, n))
+    if (!bad && WS_SLOT_INIT(&p->dram, dram_mib, &dp, &g->mem_now, owner, err, n))
       return -1;
     if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {
       /* SCORE: the dummy with the highest request score of the policy goes first (age for MSHR-S+A) */
@@ -118,7 +119,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
                          .AGE_W = WS_DRAM_AGE_BITS, .BLK_W = 32, .INFO_W = 1,
                          .SCORE = c->dram_sched == WS_DRAM_MSHR_SA};
       if (l2mib_params_check(&mp, err, n) ||
-          ws_slot_init(&p->mib, "l2mib", &mp, sizeof(l2mib_in), sizeof(l2mib_out), owner, err, n))
+          WS_SLOT_INIT(&p->mib, l2mib, &mp, &g->mem_now, owner, err, n))
         return -1;
     }
   }

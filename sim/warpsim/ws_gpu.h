@@ -416,6 +416,8 @@ void    ws_gpu_cycle(ws_gpu *g);
 ** progress: print a line to it every 'every' cycles (NULL: quiet).  Returns
 ** 0 when the kernel finished, 1 when max_cycles stopped it. */
 int     ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every);
+/* the command line (ws_cli.c): warpsim's main, and warpsim-rtl's with its backend installed */
+int     ws_cli_main(int argc, char **argv);
 /* Every issued load completed, no MSHR entry held, no packet in flight,
 ** instruction counts as the kernel says.  0 ok; -1 with err. */
 int     ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n);

@@ -33,15 +33,15 @@ int ws_mascar_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
                       .SPACES = 1, .HOLD = c->mascar_hold};   /* warpsim models the global space only */
   wst_params wp = {.W = c->warps_per_sm};
   if (memsat_params_check(&mp, err, n) || wst_params_check(&wp, err, n)) return -1;
-  if (ws_slot_init(&m->memsat, "memsat", &mp, sizeof(memsat_in), sizeof(memsat_out), owner, err, n) ||
-      ws_slot_init(&m->wst, "wst", &wp, sizeof(wst_in), sizeof(wst_out), owner, err, n))
+  if (WS_SLOT_INIT(&m->memsat, memsat, &mp, &g->now, owner, err, n) ||
+      WS_SLOT_INIT(&m->wst, wst, &wp, &g->now, owner, err, n))
     return -1;
   m->has_rexq = c->mascar_rexq > 0;
   if (m->has_rexq) {
     rexq_params rp = {.ENTRIES = c->mascar_rexq, .WARPS = c->warps_per_sm, .ADDR_BITS = 64,
                       .OFFSET_BITS = g->line_shift, .THREADS = 32, .REG_BITS = 7};
     if (rexq_params_check(&rp, err, n) ||
-        ws_slot_init(&m->rexq, "rexq", &rp, sizeof(rexq_in), sizeof(rexq_out), owner, err, n))
+        WS_SLOT_INIT(&m->rexq, rexq, &rp, &g->now, owner, err, n))
       return -1;
   }
   m->prev_owner = -1;

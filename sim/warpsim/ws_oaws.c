@@ -29,7 +29,7 @@ int ws_oaws_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
   oaws_params p = {.W = c->warps_per_sm, .MSHRS = c->l1_mshr_entries, .THREADS = 32, .SMR = c->oaws_smr,
                    .DLC = c->oaws_dlc, .PCB = 40, .SETS = c->l1_sets, .CNTB = c->oaws_cntb};
   if (oaws_params_check(&p, err, n)) return -1;
-  return ws_slot_init(&s->oaws.slot, "oaws", &p, sizeof(oaws_in), sizeof(oaws_out), owner, err, n);
+  return WS_SLOT_INIT(&s->oaws.slot, oaws, &p, &g->now, owner, err, n);
 }
 
 /* Warp SLOT's head entry must hold its next instruction.  The block stores

@@ -27,11 +27,11 @@ int ws_pf_init(ws_gpu *g, char *err, size_t n) {
     if (c->prefetch == WS_PF_APOGEE) {
       apogee_params ap;
       ws_apogee_params(c, &ap);
-      if (ws_slot_init(sl, "apogee", &ap, sizeof(apogee_in), sizeof(apogee_out), owner, err, n)) return -1;
+      if (WS_SLOT_INIT(sl, apogee, &ap, &g->now, owner, err, n)) return -1;
     } else {
       caps_params cp;
       ws_caps_params(c, &cp);
-      if (ws_slot_init(sl, "caps", &cp, sizeof(caps_in), sizeof(caps_out), owner, err, n)) return -1;
+      if (WS_SLOT_INIT(sl, caps, &cp, &g->now, owner, err, n)) return -1;
     }
   }
   return 0;

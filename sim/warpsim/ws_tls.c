@@ -39,7 +39,7 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
                     .CAPS = c->caps_order || c->caps_wakeup};   /* CAPS' priority and wake-up inputs */
     snprintf(owner, sizeof owner, "SM %d scheduler %d", s->id, k);
     if (tls_params_check(&p, err, n) ||
-        ws_slot_init(&t->slot, "tls", &p, sizeof(tls_in), sizeof(tls_out), owner, err, n))
+        WS_SLOT_INIT(&t->slot, tls, &p, &g->now, owner, err, n))
       return -1;
     if (!c->rfc) continue;
     rfc_params rp = {.ACTIVE = c->tls_active, .ENTRIES = c->rfc_entries, .THREADS = 32,
@@ -48,7 +48,7 @@ int ws_tls_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
     t->wb_q = calloc((size_t)t->wb_cap, sizeof *t->wb_q);
     if (!t->wb_q) { snprintf(err, n, "out of memory"); return -1; }
     if (rfc_params_check(&rp, err, n) ||
-        ws_slot_init(&t->rfc, "rfc", &rp, sizeof(rfc_in), sizeof(rfc_out), owner, err, n))
+        WS_SLOT_INIT(&t->rfc, rfc, &rp, &g->now, owner, err, n))
       return -1;
   }
   return 0;
