@@ -73,7 +73,8 @@ debs:
 
 # ---- build ----------------------------------------------------------------------
 tools: deps $(BUILD)/warpgen $(BUILD)/cosim $(BUILD)/warpsim-rtl $(BUILD)/obj/harness/lockstep.o \
-       $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o \
+       $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o $(BUILD)/obj/harness/replay.o \
+       $(BUILD)/obj/harness/ws_record.o \
        $(BUILD)/lib/libwgsim.a $(BUILD)/lib/libwgtb.a $(BUILD)/warpsim $(if $(filter 1,$(SAN)),,$(BUILD)/lib/libwgsim.so)
 
 $(BUILD)/obj/%.o: %.c
@@ -85,8 +86,12 @@ $(BUILD)/warpgen: $(GEN_OBJ) $(BUILD)/obj/gen/warpgen.o
 
 # where the checkout and the build tree are (harness/sets.h)
 $(BUILD)/obj/harness/sets.o: CFLAGS += -DWG_ROOT='"$(ROOT)"' -DWG_BUILD='"$(ABUILD)"' -DWG_SAN=$(SAN)
-$(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o $(BUILD)/obj/harness/sets.o
+$(BUILD)/cosim: $(GEN_OBJ) $(BUILD)/obj/harness/cosim.o $(BUILD)/obj/harness/sets.o $(BUILD)/obj/harness/ws_record.o
 	$(CC) $(CFLAGS) -o $@ $^
+# the slot recordings' format (warpsim --record), also for cosim and the lockstep binaries (--replay)
+$(BUILD)/obj/harness/ws_record.o: sim/warpsim/ws_record.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -MMD -MP -c $< -o $@
 
 # warpsim-rtl: warpsim's command line with the RTL backend (harness/warpsim_rtl.c), which loads
 # the parameter sets' Verilated RTL as shared objects; 'warpsim --rtl' runs it
@@ -212,6 +217,7 @@ install: tools
 	install -m 644 $(BUILD)/lib/libwgsim.so $(DESTDIR)$(PREFIX)/lib/libwgsim.so
 	install -m 644 harness/cosim.mk harness/wg_rtl.h $(DESTDIR)$(PREFIX)/share/warpgen/harness/
 	install -m 644 $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o \
+	  $(BUILD)/obj/harness/replay.o $(BUILD)/obj/harness/ws_record.o \
 	  $(DESTDIR)$(PREFIX)/lib/warpgen/obj/harness/
 	install -m 644 $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(DESTDIR)$(PREFIX)/lib/warpgen/lib/
 	install -m 644 sim/models/*.h $(IO_H) $(DESTDIR)$(PREFIX)/include/warpgen/

@@ -272,8 +272,8 @@ void wg_render_glue(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "};\n} // namespace\n\n");
   wgb_printf(o, "extern \"C\" const wg_rtl_ops wg_rtl = {\n  \"%s\", \"%s\", \"%s\", ", B, M, ps);
   if (c->preset) wgb_printf(o, "\"%s\",\n", c->preset); else wgb_printf(o, "nullptr,\n");
-  wgb_printf(o, "  &params, sizeof(%s_in), sizeof(%s_out),\n  ports, %d,\n"
-                "  create, drive, sample, posedge, destroy,\n};\n", B, B, np);
+  wgb_printf(o, "  &params, %d, sizeof(%s_in), sizeof(%s_out),\n  ports, %d,\n"
+                "  create, drive, sample, posedge, destroy,\n};\n", b->n_params, B, B, np);
 }
 
 /* ---- atomic file writing ---- */

@@ -8,6 +8,7 @@
 #define _XOPEN_SOURCE 700
 #include "../gen/cli.h"
 #include "sets.h"
+#include "../sim/warpsim/ws_record.h"
 
 #include <errno.h>
 #include <limits.h>
@@ -21,7 +22,7 @@
 static const char *usage =
   "usage: cosim BLOCK [PARAMS] [--cycles N] [--seed S] [--stim random|directed]\n"
   "             [--trace F.fst] [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--quiet]\n"
-  "             [--coverage] [--steps FILE] [--rtl-file FILE]\n"
+  "             [--coverage] [--steps FILE] [--replay FILE] [--rtl-file FILE]\n"
   "\n"
   "Lockstep co-simulation of a block's generated RTL (Verilator) against its C\n"
   "model, every output bit every cycle.  The first mismatch prints the cycle,\n"
@@ -45,6 +46,8 @@ static const char *usage =
   "                    cycle, 'in=V ... -> out=V ...' (x: don't care), 'repeat N',\n"
   "                    '#' comments; inputs hold until changed; after one reset\n"
   "                    cycle; a wrong expectation fails with FILE:LINE (docs/steps.md)\n"
+  "  --replay FILE     run the inputs a warpsim slot saw (warpsim --record SLOT:FILE); without\n"
+  "                    parameter options the recording's parameter set is used\n"
   "exit status: 0 pass, 1 mismatch or failed check, 2 bad input\n";
 
 int main(int argc, char **argv) {
@@ -73,7 +76,7 @@ int main(int argc, char **argv) {
     }
     int has_value = !strcmp(a, "--cycles") || !strcmp(a, "--seed") || !strcmp(a, "--stim") ||
                     !strcmp(a, "--trace") || !strcmp(a, "--x-seed") || !strcmp(a, "--inject-fault") ||
-                    !strcmp(a, "--steps");
+                    !strcmp(a, "--steps") || !strcmp(a, "--replay");
     int flag = !strcmp(a, "--bench") || !strcmp(a, "--quiet") || !strcmp(a, "--coverage");
     if (!has_value && !flag) {
       fprintf(stderr, "cosim: unknown option '%s' (see 'cosim --help')\n", a);
@@ -88,6 +91,27 @@ int main(int argc, char **argv) {
   if (cli.name) { fprintf(stderr, "cosim: --name is not used here (the module is named after the block)\n"); return 2; }
   wg_config c;
   if (wg_cli_resolve(&cli, b, &c)) { fprintf(stderr, "cosim: %s\n", cli.err); return 2; }
+  for (int i = 0; i + 1 < npass; i++) {
+    if (strcmp(pass[i], "--replay")) continue;
+    /* a recording: checked whole here (one line and exit 2 if bad); its parameter set
+    ** unless parameter options chose one (the lockstep binary refuses a mismatch) */
+    ws_replay rec;
+    if (ws_replay_open(&rec, pass[i + 1], err, sizeof err)) { fprintf(stderr, "cosim: %s\n", err); return 2; }
+    ws_replay_free(&rec);
+    if (strcmp(rec.block, b->name)) {
+      fprintf(stderr, "cosim: %s: a recording of block %s (slot %s), not of %s\n", pass[i + 1], rec.block, rec.slot,
+              b->name);
+      return 2;
+    }
+    if (!cli.preset && !cli.n_sets && !cli.n_files) {
+      if (rec.n_params != b->n_params) {
+        fprintf(stderr, "cosim: %s: %d parameters, block %s has %d\n", pass[i + 1], rec.n_params, b->name, b->n_params);
+        return 2;
+      }
+      for (int k = 0; k < b->n_params; k++) c.v[k] = rec.params[k];
+      if (wg_config_finish(&c, b->name, err, sizeof err)) { fprintf(stderr, "cosim: %s: %s\n", pass[i + 1], err); return 2; }
+    }
+  }
   snprintf(c.module, sizeof c.module, "%s", b->name);
 
   if (wg_paths_resolve("cosim")) return 3;

@@ -28,10 +28,12 @@ VCXXFLAGS := -O2 -fPIC -std=gnu++17 -faligned-new -fcf-protection=none -Wno-unus
              -DVM_COVERAGE=0 -DVM_SC=0 -DVM_TRACE=1 -DVM_TRACE_FST=1 -DVM_TRACE_VCD=0 \
              -I$(VOBJ) -I$(VROOT)/include -I$(VROOT)/include/vltstd -I$(ROOT)/harness -I$(DIR)
 RTOBJS    := $(RT)/verilated.o $(RT)/verilated_threads.o $(RT)/verilated_fst_c.o
-HARNESS   := $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a
+LSOBJS    := $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o \
+             $(BUILD)/obj/harness/replay.o $(BUILD)/obj/harness/ws_record.o
+HARNESS   := $(LSOBJS) $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a
 
 $(DIR)/lockstep: $(DIR)/glue.o $(VOBJ)/V$(MODULE)__ALL.a $(HARNESS) $(RT)/stamp
-	g++ $(SANFLAGS) -o $@ $(BUILD)/obj/harness/lockstep.o $(BUILD)/obj/harness/steps.o $(BUILD)/obj/harness/report.o $(DIR)/glue.o \
+	g++ $(SANFLAGS) -o $@ $(LSOBJS) $(DIR)/glue.o \
 	  $(BUILD)/lib/libwgtb.a $(BUILD)/lib/libwgsim.a $(VOBJ)/V$(MODULE)__ALL.a $(RTOBJS) \
 	  -lz -pthread -latomic
 

@@ -22,6 +22,7 @@
 
 #include "../sim/models/models.h"
 #include "../tb/stim/stim.h"
+#include "replay.h"
 #include "steps.h"
 #include "wg_rtl.h"
 
@@ -49,7 +50,7 @@ typedef struct run_result {
 static const char *usage =
   "usage: lockstep [--cycles N] [--seed S] [--stim random|directed] [--trace F.fst]\n"
   "                [--x-seed K] [--bench] [--inject-fault CYCLE:PORT] [--fail-dir DIR]\n"
-  "                [--repro-prefix CMD] [--quiet] [--coverage] [--steps FILE]\n"
+  "                [--repro-prefix CMD] [--quiet] [--coverage] [--steps FILE] [--replay FILE]\n"
   "Runs this build's RTL against the C model; see 'cosim --help'.\n";
 
 static double now(void) {
@@ -158,7 +159,7 @@ static int port_index(const char *name) {
 int main(int argc, char **argv) {
   run_opts o = {0};
   o.cycles = 100000; o.seed = 1; o.stim_name = "random"; o.compare = 1; o.fault_cycle = -1;
-  const char *fail_dir = "build/fail", *repro = NULL, *steps = NULL;
+  const char *fail_dir = "build/fail", *repro = NULL, *steps = NULL, *replay = NULL;
   int bench = 0, quiet = 0;
   for (int i = 1; i < argc; i++) {
     const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -174,6 +175,7 @@ int main(int argc, char **argv) {
     else if (!strcmp(a, "--x-seed")) o.x_seed = strtoull(v, &end, 0);
     else if (!strcmp(a, "--stim")) o.stim_name = v;
     else if (!strcmp(a, "--steps")) steps = v;
+    else if (!strcmp(a, "--replay")) replay = v;
     else if (!strcmp(a, "--trace")) o.trace = v;
     else if (!strcmp(a, "--fail-dir")) fail_dir = v;
     else if (!strcmp(a, "--repro-prefix")) repro = v;
@@ -195,6 +197,12 @@ int main(int argc, char **argv) {
     if (wg_steps_load(steps, m, sizeof m)) { fprintf(stderr, "cosim: %s\n", m); return 2; }
     sops = &wg_steps_stim;
     o.stim_name = "steps";
+  }
+  if (replay) {  /* a warpsim slot's recorded inputs, checked against this set */
+    char m[1200];
+    if (wg_replay_load(replay, m, sizeof m)) { fprintf(stderr, "cosim: %s\n", m); return 2; }
+    sops = &wg_replay_stim;
+    o.stim_name = "replay";
   }
   if (!mops) { fprintf(stderr, "lockstep: no C model for block %s\n", wg_rtl.block); return 3; }
   if (!sops) {
@@ -231,6 +239,7 @@ int main(int argc, char **argv) {
     if (!quiet) {
       char what[600];
       if (steps) snprintf(what, sizeof what, "steps %s", steps);
+      else if (replay) snprintf(what, sizeof what, "%s", wg_replay_what());
       else snprintf(what, sizeof what, "stim=%s seed=%" PRIu64, o.stim_name, o.seed);
       printf("PASS %s (%s) %s: %" PRIu64 " cycles, 0 mismatches%s, %.2f M cycles/s%s%s\n",
              wg_rtl.module, label, what, r.cycles, steps ? ", every expectation met" : "",
@@ -241,9 +250,11 @@ int main(int argc, char **argv) {
   }
   printf("FAIL %s (%s) at cycle %" PRIu64 ": %s\n", wg_rtl.module, label, r.fail_cycle, r.msg);
   if (steps) printf("  parameters: %s; steps %s", wg_rtl.params_text, steps);
+  else if (replay) printf("  parameters: %s; %s", wg_rtl.params_text, wg_replay_what());
   else printf("  parameters: %s; stim=%s seed=%" PRIu64, wg_rtl.params_text, o.stim_name, o.seed);
   if (o.x_seed) printf(" x-seed=%" PRIu64, o.x_seed);
   if (steps) printf("\n  reproduce:  %s --steps %s\n", repro ? repro : argv[0], steps);
+  else if (replay) printf("\n  reproduce:  %s --replay %s\n", repro ? repro : argv[0], replay);
   else printf("\n  reproduce:  %s --stim %s --seed %" PRIu64 " --cycles %" PRIu64 "\n",
               repro ? repro : argv[0], o.stim_name, o.seed, r.fail_cycle + 1);
   /* rerun to the failing cycle with a trace */

@@ -58,6 +58,7 @@ typedef struct rtl_inst {
 /* blocks named by --rtl, and how many slots of each were attached */
 static char chosen[32][32];
 static int  n_chosen, attached[32], all_blocks;
+static int  fault_matched;                    /* --inject-fault named an RTL slot */
 static const char *trace_slot, *trace_path;   /* the waveform rerun (WARPSIM_RTL_TRACE) */
 static uint64_t trace_cycle;
 
@@ -124,15 +125,8 @@ static int rtl_attach(ws_slot *s, char *err, size_t n) {
              s->name, sets[n_sets - 1].dir);
     return -1;
   }
-  rtl_inst *r = calloc(1, sizeof *r);
-  if (!r || !(r->mout = calloc(1, o->out_size)) || !(r->rout = calloc(1, o->out_size)) ||
-      !(r->last_in = calloc(1, o->in_size))) {
-    snprintf(err, n, "out of memory");
-    return -1;
-  }
-  r->ops = o;
-  r->check = !ws_slot_opts.rtl_no_check;
-  r->fault_cycle = -1;
+  int64_t fault_cycle = -1;
+  int fault_port = -1;
   if (ws_slot_opts.rtl_fault) {   /* SLOT:CYCLE:PORT, SLOT itself BLOCK:OWNER */
     const char *f = ws_slot_opts.rtl_fault, *pc = strrchr(f, ':');
     const char *cc = pc ? pc - 1 : NULL;
@@ -143,14 +137,26 @@ static int rtl_attach(ws_slot *s, char *err, size_t n) {
     }
     if ((size_t)(cc - f) == strlen(s->name) && !strncmp(f, s->name, (size_t)(cc - f))) {
       char *end;
-      r->fault_cycle = strtoll(cc + 1, &end, 10);
-      r->fault_port = out_port(o, pc + 1);
-      if (end != pc || r->fault_cycle < 1 || r->fault_port < 0) {
+      fault_matched = 1;
+      fault_cycle = strtoll(cc + 1, &end, 10);
+      fault_port = out_port(o, pc + 1);
+      if (end != pc || fault_cycle < 1 || fault_port < 0) {
         snprintf(err, n, "--inject-fault '%s': CYCLE must be a cycle >= 1 and PORT an output of %s", f, block);
         return -1;
       }
     }
   }
+  rtl_inst *r = calloc(1, sizeof *r);
+  if (r) { r->mout = calloc(1, o->out_size); r->rout = calloc(1, o->out_size); r->last_in = calloc(1, o->in_size); }
+  if (!r || !r->mout || !r->rout || !r->last_in) {
+    if (r) { free(r->mout); free(r->rout); free(r->last_in); free(r); }
+    snprintf(err, n, "out of memory");
+    return -1;
+  }
+  r->ops = o;
+  r->check = !ws_slot_opts.rtl_no_check;
+  r->fault_cycle = fault_cycle;
+  r->fault_port = fault_port;
   int traced = trace_slot && !strcmp(trace_slot, s->name);
   if (traced) r->trace_until = trace_cycle;
   r->h = o->create(traced ? trace_path : NULL, 0);
@@ -281,6 +287,11 @@ static int rtl_check(char *err, size_t n) {
                chosen[i]);
       return -1;
     }
+  if (ws_slot_opts.rtl_fault && !fault_matched) {
+    snprintf(err, n, "--inject-fault %s: names no slot that runs as RTL (warpsim --list-slots; --rtl)",
+             ws_slot_opts.rtl_fault);
+    return -1;
+  }
   return 0;
 }
 

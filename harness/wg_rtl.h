@@ -20,6 +20,7 @@ typedef struct wg_port_info {
 typedef struct wg_rtl_ops {
   const char *block, *module, *params_text, *preset;
   const void *params;                 /* const <block>_params * */
+  int         n_params;               /* its int64 fields */
   size_t      in_size, out_size;
   const wg_port_info *ports;
   int         n_ports;

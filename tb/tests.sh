@@ -378,6 +378,99 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
   bad "--set 'n_sm': expected KEY=VALUE" --set n_sm stream || return 1
 }
 
+# the blocks warpsim uses, each in a run that exercises it: NAME|KERNEL|BLOCKS|SETTINGS (on tiny)
+WS_RTL_RUNS='base|cache_reuse|mshr,dram_mib|
+mib|cache_reuse|l2mib,dram_mib|--set dram_sched=mshr_sa
+mascar|uncoalesced|memsat,wst,rexq|--set sched=mascar --set mascar_rexq=4
+tls|cache_reuse|tls,rfc|--set sched=two_level --set rfc=on
+oaws|uncoalesced|oaws|--set sched=oaws_dynamic
+eq|compute|eqctr,eqvote|--set equalizer=energy
+apogee|tia|apogee|--set prefetch=apogee
+caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on'
+t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop, checked, JSON identical
+  local d=$LOGS/warpsim_rtl name kern blocks sets
+  rm -rf "$d"; mkdir -p "$d"
+  while IFS='|' read -r name kern blocks sets; do
+    # shellcheck disable=SC2086  # SETTINGS are words
+    "$WARPSIM" --named tiny $sets --json "$d/$name.model.json" --quiet "$kern" || return 1
+    # shellcheck disable=SC2086
+    "$WARPSIM" --named tiny $sets --rtl "$blocks" --json "$d/$name.rtl.json" --quiet "$kern" || return 1
+    cmp "$d/$name.model.json" "$d/$name.rtl.json" || { echo "$name: --rtl $blocks: the JSON differs"; return 1; }
+    echo "$name ($kern $sets): --rtl $blocks: JSON identical to the C models' run"
+  done <<<"$WS_RTL_RUNS"
+  "$WARPSIM" --named tiny --rtl all --json "$d/all.json" --quiet cache_reuse && cmp "$d/base.model.json" "$d/all.json" ||
+    { echo "--rtl all differs"; return 1; }
+  "$WARPSIM" --named tiny --rtl all --rtl-no-check --json "$d/nc.json" --quiet cache_reuse &&
+    cmp "$d/base.model.json" "$d/nc.json" || { echo "--rtl-no-check differs"; return 1; }
+  echo "--rtl all and --rtl all --rtl-no-check: JSON identical"
+  # a fault in one slot's model output: the slot, its owner, the cycle, and a waveform
+  local rc out wave
+  out=$("$WARPSIM" --named tiny --rtl mshr --inject-fault mshr:partition1:500:req_alloc --quiet cache_reuse); rc=$?
+  echo "$out"
+  [ "$rc" = 1 ] || { echo "expected exit 1 on the injected fault, got $rc"; return 1; }
+  printf '%s\n' "$out" | grep -Eq '^FAIL mshr:partition1 \(partition 1, block mshr\) at cycle (50[0-9]|5[1-9][0-9]|[6-9][0-9][0-9]|[0-9]{4,}) .*port req_alloc' ||
+    { echo "expected the slot, its owner and a cycle >= 500"; return 1; }
+  printf '%s\n' "$out" | grep -q '^  reproduce:  warpsim .*--inject-fault mshr:partition1:500:req_alloc' || return 1
+  wave=$(printf '%s\n' "$out" | sed -n 's/^  waveform:   \([^ ]*\.fst\) .*/\1/p')
+  [ -s "$wave" ] && [ -s "${wave%.fst}.gtkw" ] || { echo "no waveform ($wave)"; return 1; }
+  grep -q "TOP.mshr.req_alloc" "${wave%.fst}.gtkw" || return 1
+  # bad input: one line, exit 2, no output file
+  bad_rtl() {
+    local want=$1 msg; shift
+    msg=$("$WARPSIM" --json "$d/bad.json" "$@" 2>&1 >/dev/null); rc=$?
+    echo "warpsim $*: exit $rc: $msg"
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] && [ ! -e "$d/bad.json" ] || return 1
+    case "$msg" in *"$want"*) return 0;; esac
+    echo "expected: $want"; return 1
+  }
+  bad_rtl "--rtl 'mshr,nosuch': 'nosuch' is not a block" --named tiny --rtl mshr,nosuch stream || return 1
+  bad_rtl "--rtl wst: this run has no wst slot" --named tiny --rtl wst stream || return 1
+  bad_rtl "--inject-fault: only with --rtl" --named tiny --inject-fault mshr:sm0:5:req_alloc stream || return 1
+  bad_rtl "PORT an output of mshr" --named tiny --rtl mshr --inject-fault mshr:sm0:5:nosuch stream || return 1
+  bad_rtl "names no slot that runs as RTL" --named tiny --rtl mshr --inject-fault mshr:sm9:5:req_alloc stream || return 1
+  bad_rtl "--record mshr:sm9: no such slot" --named tiny --record "mshr:sm9:$d/x.rec" stream || return 1
+  [ ! -e "$d/x.rec" ] || { echo "a recording was left for a bad slot"; return 1; }
+}
+t_warpsim_replay() {   # t_warpsim_replay [CONFIG]: warpsim --record SLOT:FILE, cosim BLOCK --replay FILE, every block
+  local d=$LOGS/warpsim_replay_${1:-tiny} cfg=${1:-tiny} name kern blocks sets b out
+  rm -rf "$d"; mkdir -p "$d"
+  while IFS='|' read -r name kern blocks sets; do
+    local recs=() slot
+    for b in ${blocks//,/ }; do
+      slot=$b:sm0
+      case $b in dram_mib|l2mib) slot=$b:partition0;; eqvote) slot=$b:gpu;; tls|rfc) slot=$b:sm0.scheduler0;; esac
+      recs+=(--record "$slot:$d/$name.$b.rec")
+    done
+    # shellcheck disable=SC2086
+    "$WARPSIM" --named "$cfg" $sets "${recs[@]}" --quiet "$kern" || return 1
+    for b in ${blocks//,/ }; do
+      out=$("$COSIM" "$b" --replay "$d/$name.$b.rec") || { echo "$out"; return 1; }
+      echo "$out"
+      printf '%s\n' "$out" | grep -Eq "^PASS $b .* replay of $b:.*: [1-9][0-9]* cycles stepped.*, 0 mismatches" || return 1
+    done
+  done <<<"$WS_RTL_RUNS"
+  [ "$cfg" = tiny ] || return 0
+  # refused with one line and exit 2: truncated, corrupt, another block, another parameter set, not a recording
+  head -c 700 "$d/base.mshr.rec" >"$d/trunc.rec"
+  cp "$d/base.mshr.rec" "$d/corrupt.rec"
+  printf '\377' | dd of="$d/corrupt.rec" bs=1 seek=600 conv=notrunc 2>/dev/null
+  echo "grid 1" >"$d/text.rec"
+  local args want msg rc
+  while IFS='|' read -r want args; do
+    # shellcheck disable=SC2086
+    msg=$("$COSIM" $args 2>&1 >/dev/null); rc=$?
+    echo "cosim $args: exit $rc: $msg"
+    [ "$rc" = 2 ] && [ "$(printf '%s\n' "$msg" | wc -l)" = 1 ] || return 1
+    case "$msg" in *"$want"*) ;; *) echo "expected: $want"; return 1;; esac
+  done <<EOF
+truncated|mshr --replay $d/trunc.rec
+the body's checksum does not match|mshr --replay $d/corrupt.rec
+a recording of block mshr (slot mshr:sm0), not of dram_mib|dram_mib --replay $d/base.mshr.rec
+recorded at another parameter set of mshr|mshr --preset small --replay $d/base.mshr.rec
+not a warpsim slot recording|mshr --replay $d/text.rec
+EOF
+}
+
 t_registry() {   # a block in gen/blocks.def without its descriptor, model or stimulus fails to link
   local d=$LOGS/registry rc=0 with
   for with in "" toy; do
@@ -570,6 +663,10 @@ plan_tests() {
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
     add warpsim_bad_input  60 1 - t_warpsim_bad
+    add warpsim_rtl       600 60 - t_warpsim_rtl
+    add warpsim_replay    600 30 - t_warpsim_replay
+    # longer recordings: the same slots on fermi (make soak)
+    [ "$SOAK" = 1 ] && add warpsim_replay_fermi 3600 300 - t_warpsim_replay fermi
     # ---- formal: each block's small preset (make formal adds the main presets)
     local b
     for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do
