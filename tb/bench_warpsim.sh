@@ -44,3 +44,56 @@ for k in stream compute; do
   done
 done
 echo "(single core: taskset -c 0; CSV: $out)"
+
+# ---- RTL in the loop: per block, warp-instructions/s with that block's slots as Verilated RTL,
+# checked against the model every cycle and unchecked (--rtl-no-check), beside the C-model run of
+# the same configuration and kernel, measured in the same run (a smaller grid: RTL_GRID x RTL_ITERS).
+# The first --rtl run of a set builds it (cached); a warm-up run does that before timing.
+[ "${RTL:-1}" = 1 ] || exit 0
+RTL_GRID=${RTL_GRID:-60}
+RTL_ITERS=${RTL_ITERS:-8}
+RTL_REPEAT=${RTL_REPEAT:-1}
+rout=$BUILD/bench_warpsim_rtl.csv
+echo "block,kernel,settings,grid,iterations,model_warp_inst_per_s,rtl_checked_warp_inst_per_s,rtl_unchecked_warp_inst_per_s,checked_vs_model,unchecked_vs_model" >"$rout"
+echo
+printf '| %-8s | %-11s | %-34s | %12s | %12s | %7s | %12s | %7s |\n' block kernel settings "model w-i/s" "RTL checked" ratio \
+  "RTL alone" ratio
+printf '|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- ------------- ------------------------------------ -------------- \
+  -------------- --------- -------------- ---------
+rtl_ips() {   # rtl_ips KERNEL SETTINGS EXTRA...: the fastest of RTL_REPEAT runs' warp-instructions/s
+  local k=$1 sets=$2 best=0 r w; shift 2
+  for r in $(seq "$RTL_REPEAT"); do
+    # shellcheck disable=SC2086
+    w=$(taskset -c 0 "$WS" --named fermi $sets "$@" --grid "$RTL_GRID" --iterations "$RTL_ITERS" --quiet --speed \
+        --progress 0 "$k" | sed -nE 's/.* ([0-9]+) warp-instructions\/s$/\1/p')
+    [ -n "$w" ] && [ "$w" -gt "$best" ] && best=$w
+  done
+  echo "$best"
+}
+while IFS='|' read -r blk k sets; do
+  # shellcheck disable=SC2086
+  "$WS" --named fermi $sets --rtl "$blk" --grid 1 --iterations 1 --quiet --progress 0 "$k" >/dev/null 2>&1 ||
+    { printf '| %-8s | failed: warpsim --named fermi %s --rtl %s %s\n' "$blk" "$sets" "$blk" "$k"; continue; }
+  m=$(rtl_ips "$k" "$sets")
+  c=$(rtl_ips "$k" "$sets" --rtl "$blk")
+  u=$(rtl_ips "$k" "$sets" --rtl "$blk" --rtl-no-check)
+  rc=$(awk -v a="$c" -v b="$m" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+  ru=$(awk -v a="$u" -v b="$m" 'BEGIN { printf "%.3f", (b > 0 ? a / b : 0) }')
+  printf '| %-8s | %-11s | %-34s | %12s | %12s | %7s | %12s | %7s |\n' "$blk" "$k" "${sets:--}" "$m" "$c" "$rc" "$u" "$ru"
+  echo "$blk,$k,${sets:--},$RTL_GRID,$RTL_ITERS,$m,$c,$u,$rc,$ru" >>"$rout"
+done <<'ROWS'
+mshr|stream|
+dram_mib|stream|
+l2mib|stream|--set dram_sched=mshr_sa
+memsat|stream|--set sched=mascar
+wst|stream|--set sched=mascar
+rexq|stream|--set sched=mascar
+tls|stream|--set sched=two_level
+rfc|stream|--set sched=two_level --set rfc=on
+oaws|stream|--set sched=oaws_dynamic
+eqctr|compute|--set equalizer=performance
+eqvote|compute|--set equalizer=performance
+apogee|tia|--set prefetch=apogee --set warps_per_sm=32
+caps|cta_stride|--set prefetch=caps
+ROWS
+echo "(single core; $RTL_GRID CTAs x $RTL_ITERS iterations; CSV: $rout)"

@@ -15,3 +15,6 @@ run 'build/cosim eqctr --preset small --inject-fault 1234:sum_xmem; echo "exit $
 run 'build/warpsim --named fig4_2 fig4_2 | head -3'
 run "build/warpsim --named fig4_2 --set sched=mascar fig4_2 | grep -E '^  cycles|Mascar'"
 run "build/warpsim --set sched=gto --set equalizer=performance --grid 240 --iterations 32 stream | grep -E '^  (time|memory clock)'"
+run 'build/warpsim --named tiny --rtl all --json /tmp/rtl.json --quiet cache_reuse && build/warpsim --named tiny --json /tmp/model.json --quiet cache_reuse && cmp /tmp/rtl.json /tmp/model.json && echo "identical statistics"'
+run 'build/warpsim --named tiny --rtl mshr --inject-fault mshr:partition1:500:req_alloc --quiet cache_reuse; echo "exit $?"'
+run 'build/warpsim --named tiny --record dram_mib:partition1:/tmp/ch1.rec --quiet cache_reuse && build/cosim dram_mib --replay /tmp/ch1.rec'
