@@ -47,7 +47,7 @@ module mshr_fermi_l1 (
   // Free entries hold stale addresses and waiters that nothing reads (every
   // match and read is qualified by the state), so these need no reset.
   (* mem2reg *) logic [24:0] e_addr [0:63];  // block address
-  (* mem2reg *) logic [11:0] e_wait [0:511];  // waiter j of entry i at [i*8 + j], in merge order
+  // each entry's waiters, in merge order: g_entry[i].wait_q (below)
   logic [2:0] drain_ptr;  // next waiter of the draining entry
   logic [63:0] rr_mask;  // entries after the last one drained: they drain first
 
@@ -138,13 +138,10 @@ module mshr_fermi_l1 (
     drain_len = '0;
     for (int i = 0; i < 64; i++) drain_len = drain_len | (e_len[i] & {4{dsel[i]}});
   end
-  logic [7:0] wsel;  // waiter slot drain_ptr, one-hot
-  assign wsel = 8'd1 << drain_ptr;
+  logic [11:0] slot_payload [0:63];  // entry i's waiter drain_ptr
   always_comb begin
     drain_payload = '0;
-    for (int i = 0; i < 64; i++)
-      for (int j = 0; j < 8; j++)
-        drain_payload = drain_payload | (e_wait[i*8 + j] & {12{dsel[i] && wsel[j]}});
+    for (int i = 0; i < 64; i++) drain_payload = drain_payload | (slot_payload[i] & {12{dsel[i]}});
   end
   assign drain_last = drain_valid && ({1'd0, drain_ptr} + 4'd1 == drain_len);
   logic pop, done;
@@ -154,17 +151,12 @@ module mshr_fermi_l1 (
   // ---- entry updates ----
   // the address at allocation; the request's waiter at slot e_len (slot 0 when allocating)
   for (genvar i = 0; i < 64; i++) begin : g_entry
+    (* mem2reg *) logic [11:0] wait_q [0:7];  // entry i's waiters, in merge order
     always_ff @(posedge clk) begin
       if (req_alloc && free_sel[i]) e_addr[i] <= req_addr;
-      if (touch[i] && e_len[i] == 4'd0) e_wait[i*8 + 0] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd1) e_wait[i*8 + 1] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd2) e_wait[i*8 + 2] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd3) e_wait[i*8 + 3] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd4) e_wait[i*8 + 4] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd5) e_wait[i*8 + 5] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd6) e_wait[i*8 + 6] <= req_payload;
-      if (touch[i] && e_len[i] == 4'd7) e_wait[i*8 + 7] <= req_payload;
+      if (touch[i]) wait_q[3'(e_len[i])] <= req_payload;
     end
+    assign slot_payload[i] = wait_q[drain_ptr];
   end
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -245,6 +237,12 @@ module mshr_fermi_l1 (
     assert({1'b0, req_alloc} + {1'b0, req_merge} + {1'b0, rej_list_full} + {1'b0, rej_table_full} + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});
   end
 
+  logic [11:0] e_wait [0:511];  // waiter j of entry i at [i*8 + j]
+  for (genvar i = 0; i < 64; i++) begin : g_f_wait
+    for (genvar j = 0; j < 8; j++) begin : g_slot
+      assign e_wait[i*8 + j] = g_entry[i].wait_q[j];
+    end
+  end
   // the previous cycle, for the step properties
   logic f_prev_rst = 1'b1;
   logic f_prev_stall;

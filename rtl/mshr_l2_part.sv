@@ -47,7 +47,7 @@ module mshr_l2_part (
   // Free entries hold stale addresses and waiters that nothing reads (every
   // match and read is qualified by the state), so these need no reset.
   (* mem2reg *) logic [24:0] e_addr [0:63];  // block address
-  (* mem2reg *) logic [15:0] e_wait [0:1023];  // waiter j of entry i at [i*16 + j], in merge order
+  // each entry's waiters, in merge order: g_entry[i].wait_q (below)
   logic [3:0] drain_ptr;  // next waiter of the draining entry
   logic [63:0] rr_mask;  // entries after the last one drained: they drain first
 
@@ -138,13 +138,10 @@ module mshr_l2_part (
     drain_len = '0;
     for (int i = 0; i < 64; i++) drain_len = drain_len | (e_len[i] & {5{dsel[i]}});
   end
-  logic [15:0] wsel;  // waiter slot drain_ptr, one-hot
-  assign wsel = 16'd1 << drain_ptr;
+  logic [15:0] slot_payload [0:63];  // entry i's waiter drain_ptr
   always_comb begin
     drain_payload = '0;
-    for (int i = 0; i < 64; i++)
-      for (int j = 0; j < 16; j++)
-        drain_payload = drain_payload | (e_wait[i*16 + j] & {16{dsel[i] && wsel[j]}});
+    for (int i = 0; i < 64; i++) drain_payload = drain_payload | (slot_payload[i] & {16{dsel[i]}});
   end
   assign drain_last = drain_valid && ({1'd0, drain_ptr} + 5'd1 == drain_len);
   logic pop, done;
@@ -154,25 +151,12 @@ module mshr_l2_part (
   // ---- entry updates ----
   // the address at allocation; the request's waiter at slot e_len (slot 0 when allocating)
   for (genvar i = 0; i < 64; i++) begin : g_entry
+    (* mem2reg *) logic [15:0] wait_q [0:15];  // entry i's waiters, in merge order
     always_ff @(posedge clk) begin
       if (req_alloc && free_sel[i]) e_addr[i] <= req_addr;
-      if (touch[i] && e_len[i] == 5'd0) e_wait[i*16 + 0] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd1) e_wait[i*16 + 1] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd2) e_wait[i*16 + 2] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd3) e_wait[i*16 + 3] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd4) e_wait[i*16 + 4] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd5) e_wait[i*16 + 5] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd6) e_wait[i*16 + 6] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd7) e_wait[i*16 + 7] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd8) e_wait[i*16 + 8] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd9) e_wait[i*16 + 9] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd10) e_wait[i*16 + 10] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd11) e_wait[i*16 + 11] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd12) e_wait[i*16 + 12] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd13) e_wait[i*16 + 13] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd14) e_wait[i*16 + 14] <= req_payload;
-      if (touch[i] && e_len[i] == 5'd15) e_wait[i*16 + 15] <= req_payload;
+      if (touch[i]) wait_q[4'(e_len[i])] <= req_payload;
     end
+    assign slot_payload[i] = wait_q[drain_ptr];
   end
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -253,6 +237,12 @@ module mshr_l2_part (
     assert({1'b0, req_alloc} + {1'b0, req_merge} + {1'b0, rej_list_full} + {1'b0, rej_table_full} + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});
   end
 
+  logic [15:0] e_wait [0:1023];  // waiter j of entry i at [i*16 + j]
+  for (genvar i = 0; i < 64; i++) begin : g_f_wait
+    for (genvar j = 0; j < 16; j++) begin : g_slot
+      assign e_wait[i*16 + j] = g_entry[i].wait_q[j];
+    end
+  end
   // the previous cycle, for the step properties
   logic f_prev_rst = 1'b1;
   logic f_prev_stall;

@@ -47,7 +47,7 @@ module mshr_small (
   // Free entries hold stale addresses and waiters that nothing reads (every
   // match and read is qualified by the state), so these need no reset.
   (* mem2reg *) logic [2:0] e_addr [0:3];  // block address
-  (* mem2reg *) logic [2:0] e_wait [0:7];  // waiter j of entry i at [i*2 + j], in merge order
+  // each entry's waiters, in merge order: g_entry[i].wait_q (below)
   logic [0:0] drain_ptr;  // next waiter of the draining entry
   logic [3:0] rr_mask;  // entries after the last one drained: they drain first
 
@@ -126,13 +126,10 @@ module mshr_small (
     drain_len = '0;
     for (int i = 0; i < 4; i++) drain_len = drain_len | (e_len[i] & {2{dsel[i]}});
   end
-  logic [1:0] wsel;  // waiter slot drain_ptr, one-hot
-  assign wsel = 2'd1 << drain_ptr;
+  logic [2:0] slot_payload [0:3];  // entry i's waiter drain_ptr
   always_comb begin
     drain_payload = '0;
-    for (int i = 0; i < 4; i++)
-      for (int j = 0; j < 2; j++)
-        drain_payload = drain_payload | (e_wait[i*2 + j] & {3{dsel[i] && wsel[j]}});
+    for (int i = 0; i < 4; i++) drain_payload = drain_payload | (slot_payload[i] & {3{dsel[i]}});
   end
   assign drain_last = drain_valid && ({1'd0, drain_ptr} + 2'd1 == drain_len);
   logic pop, done;
@@ -142,11 +139,12 @@ module mshr_small (
   // ---- entry updates ----
   // the address at allocation; the request's waiter at slot e_len (slot 0 when allocating)
   for (genvar i = 0; i < 4; i++) begin : g_entry
+    (* mem2reg *) logic [2:0] wait_q [0:1];  // entry i's waiters, in merge order
     always_ff @(posedge clk) begin
       if (req_alloc && free_sel[i]) e_addr[i] <= req_addr;
-      if (touch[i] && e_len[i] == 2'd0) e_wait[i*2 + 0] <= req_payload;
-      if (touch[i] && e_len[i] == 2'd1) e_wait[i*2 + 1] <= req_payload;
+      if (touch[i]) wait_q[1'(e_len[i])] <= req_payload;
     end
+    assign slot_payload[i] = wait_q[drain_ptr];
   end
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -211,6 +209,12 @@ module mshr_small (
     assert({1'b0, req_alloc} + {1'b0, req_merge} + {1'b0, rej_list_full} + {1'b0, rej_table_full} + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});
   end
 
+  logic [2:0] e_wait [0:7];  // waiter j of entry i at [i*2 + j]
+  for (genvar i = 0; i < 4; i++) begin : g_f_wait
+    for (genvar j = 0; j < 2; j++) begin : g_slot
+      assign e_wait[i*2 + j] = g_entry[i].wait_q[j];
+    end
+  end
   // the previous cycle, for the step properties
   logic f_prev_rst = 1'b1;
   logic f_prev_stall;

@@ -150,8 +150,8 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  // Free entries hold stale addresses and waiters that nothing reads (every\n"
                 "  // match and read is qualified by the state), so these need no reset.\n");
   wgb_printf(o, "  (* mem2reg *) logic [%d:0] e_addr [0:%d];  // block address\n", d.AB - 1, N - 1);
-  wgb_printf(o, "  (* mem2reg *) logic [%d:0] e_wait [0:%d];  // waiter j of entry i at [i*%d + j], in merge order\n",
-             d.PB - 1, N * M - 1, M);
+  if (M == 1) wgb_printf(o, "  (* mem2reg *) logic [%d:0] e_wait [0:%d];  // the waiter of entry i\n", d.PB - 1, N - 1);
+  else wgb_printf(o, "  // each entry's waiters, in merge order: g_entry[i].wait_q (below)\n");
   if (d.DW) wgb_printf(o, "  logic [%d:0] drain_ptr;  // next waiter of the draining entry\n", d.DW - 1);
   wgb_printf(o, "  logic [%d:0] rr_mask;  // entries after the last one drained: they drain first\n", N - 1);
 
@@ -212,12 +212,10 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] drain_len;\n", d.LW - 1);
   mshr_read(o, "drain_len", "e_len", "dsel", N, d.LW);
   if (d.DW) {
-    wgb_printf(o, "  logic [%d:0] wsel;  // waiter slot drain_ptr, one-hot\n", M - 1);
-    wgb_printf(o, "  assign wsel = %d'd1 << drain_ptr;\n", M);
-    wgb_printf(o, "  always_comb begin\n    drain_payload = '0;\n    for (int i = 0; i < %d; i++)\n"
-                  "      for (int j = 0; j < %d; j++)\n"
-                  "        drain_payload = drain_payload | (e_wait[i*%d + j] & {%d{dsel[i] && wsel[j]}});\n  end\n",
-               N, M, M, d.PB);
+    /* each entry's waiter drain_ptr (slot_payload, g_entry below), then the entry the drain
+    ** picked: N x M one-hot terms in hardware as before, N reads for a simulator */
+    wgb_printf(o, "  logic [%d:0] slot_payload [0:%d];  // entry i's waiter drain_ptr\n", d.PB - 1, N - 1);
+    mshr_read(o, "drain_payload", "slot_payload", "dsel", N, d.PB);
     wgb_printf(o, "  assign drain_last = drain_valid && (%s + %d'd1 == drain_len);\n",
                wg_zext(a, sizeof a, "drain_ptr", d.DW, d.LW), d.LW);
   } else {
@@ -230,12 +228,19 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
 
   wgb_printf(o, "\n  // ---- entry updates ----\n");
   wgb_printf(o, "  // the address at allocation; the request's waiter at slot e_len (slot 0 when allocating)\n");
+  /* per entry its own waiter array written at slot e_len[i] (registered: the decode is off the
+  ** request's path), one process each, so every tool sees one write port per entry */
   wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_entry\n", N);
+  if (M > 1)
+    wgb_printf(o, "    (* mem2reg *) logic [%d:0] wait_q [0:%d];  // entry i's waiters, in merge order\n", d.PB - 1, M - 1);
   wgb_printf(o, "    always_ff @(posedge clk) begin\n");
   wgb_printf(o, "      if (req_alloc && free_sel[i]) e_addr[i] <= req_addr;\n");
-  for (int j = 0; j < M; j++)
-    wgb_printf(o, "      if (touch[i] && e_len[i] == %d'd%d) e_wait[i*%d + %d] <= req_payload;\n", d.LW, j, M, j);
-  wgb_printf(o, "    end\n  end\n");
+  if (M > 1)   /* a touched entry holds fewer than M waiters: e_len fits the slot index */
+    wgb_printf(o, "      if (touch[i]) wait_q[%d'(e_len[i])] <= req_payload;\n", d.DW);
+  else wgb_printf(o, "      if (touch[i]) e_wait[i] <= req_payload;\n");
+  wgb_printf(o, "    end\n");
+  if (M > 1) wgb_printf(o, "    assign slot_payload[i] = wait_q[drain_ptr];\n");
+  wgb_printf(o, "  end\n");
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin\n");
   wgb_printf(o, "      for (int i = 0; i < %d; i++) begin\n        e_state[i] <= FREE;\n        e_len[i] <= '0;\n      end\n", N);
   if (d.DW) wgb_printf(o, "      drain_ptr <= '0;\n");
@@ -287,6 +292,12 @@ static void mshr_props(wg_buf *o, wg_pv p) {
                 " + {1'b0, rej_draining} + {1'b0, rej_noalloc} == {1'b0, req_valid});\n");
   wgb_printf(o, "  end\n\n");
 
+  if (M > 1) {   /* the waiters as one array, for the properties */
+    wgb_printf(o, "  logic [%d:0] e_wait [0:%d];  // waiter j of entry i at [i*%d + j]\n", d.PB - 1, N * M - 1, M);
+    wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_f_wait\n"
+                  "    for (genvar j = 0; j < %d; j++) begin : g_slot\n"
+                  "      assign e_wait[i*%d + j] = g_entry[i].wait_q[j];\n    end\n  end\n", N, M, M);
+  }
   wgb_printf(o, "  // the previous cycle, for the step properties\n");
   wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_stall;\n  logic [%d:0] f_prev_filled;\n", N - 1);
   wgb_printf(o, "  logic [%d:0] f_prev_entry;\n  logic [%d:0] f_prev_payload;\n", d.IW - 1, d.PB - 1);
