@@ -33,19 +33,12 @@ int rexq_init(rexq_model *m, const rexq_params *p) {
 ** reset them either) and are never visible while free. */
 void rexq_reset(rexq_model *m) {
   m->head = m->tail = m->count = m->in_flight = 0;
+  memset(m->warp_n, 0, sizeof m->warp_n);
+  m->busy = 0;
 }
 
 static uint32_t rexq_next(const rexq_model *m, uint32_t ptr) {
   return ptr + 1 == (uint32_t)m->n ? 0 : ptr + 1;
-}
-
-/* per warp: has a request in the queue */
-static uint64_t rexq_busy(const rexq_model *m) {
-  uint64_t busy = 0;
-  uint32_t i = m->head;
-  for (uint32_t k = 0; k < m->count; k++, i = rexq_next(m, i))
-    busy |= (uint64_t)1 << m->q[i].warp;   /* a queued id is always < WARPS <= 64 */
-  return busy;
 }
 
 typedef struct rexq_decision {
@@ -55,7 +48,7 @@ typedef struct rexq_decision {
 
 static void rexq_decide(const rexq_model *m, const rexq_in *in, rexq_decision *d) {
   int push = in->push & 1, res = in->res_valid & 1;
-  d->busy = rexq_busy(m);
+  d->busy = m->busy;   /* per warp: has a request in the queue */
   d->full = m->count == (uint32_t)m->n;
   d->empty = m->count == 0;
   d->ack = m->in_flight && res && (in->res_ack & 1);
@@ -111,6 +104,15 @@ void rexq_tick(rexq_model *m, const rexq_in *in) {
     e->reg = in->push_reg & m->reg_mask;
     e->mask = in->push_mask & m->thread_mask;
     e->st = in->push_st & 1;
+  }
+  if (d.ack) {   /* the head leaves the queue (a NACKed head only moves to the tail) */
+    uint32_t w = m->q[m->head].warp;
+    if (--m->warp_n[w] == 0) m->busy &= ~((uint64_t)1 << w);
+  }
+  if (d.push_ok) {
+    uint32_t w = m->q[m->tail].warp;   /* a queued id is always < WARPS <= 64 */
+    m->warp_n[w]++;
+    m->busy |= (uint64_t)1 << w;
   }
   if (d.ack || d.nack) m->head = rexq_next(m, m->head);
   if (d.nack || d.push_ok) m->tail = rexq_next(m, m->tail);

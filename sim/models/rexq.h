@@ -40,6 +40,10 @@ typedef struct rexq_model {
   /* state = the RTL's registers */
   uint32_t head, tail, count, in_flight;
   rexq_entry q[REXQ_MAX_ENTRIES];
+  /* derived from the queue, kept as it changes (a scan of the queue was a fifth of a
+  ** lockstep cycle): queued requests per warp, and the warps with one */
+  uint8_t  warp_n[64];
+  uint64_t busy;
 } rexq_model;
 
 int  rexq_init (rexq_model *m, const rexq_params *p);   /* 0 ok, -1 illegal p */
