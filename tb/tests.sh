@@ -436,6 +436,8 @@ t_warpsim_replay() {   # t_warpsim_replay [CONFIG]: warpsim --record SLOT:FILE, 
   rm -rf "$d"; mkdir -p "$d"
   while IFS='|' read -r name kern blocks sets; do
     local recs=() slot
+    # fermi has 48 warps per SM; APOGEE's table holds at most 32
+    [ "$cfg" = fermi ] && [ "$name" = apogee ] && sets="$sets --set warps_per_sm=32"
     for b in ${blocks//,/ }; do
       slot=$b:sm0
       case $b in dram_mib|l2mib) slot=$b:partition0;; eqvote) slot=$b:gpu;; tls|rfc) slot=$b:sm0.scheduler0;; esac
