@@ -3,9 +3,10 @@
 **
 ** Linked once per parameter set with that set's generated glue ('wg_rtl').
 ** Each cycle: the stimulus fills the input struct; the RTL is driven with
-** clk low and settles; the model's eval() computes the same cycle; every
-** output bit is compared (one memcmp of the output structs, ports looked at
-** only on a difference); then both are clocked.  Cycle 0 is the reset cycle:
+** clk low and settles; the model's step() computes the same cycle's outputs
+** and takes its clock edge (eval then tick); every output bit is compared
+** (one compare of the output structs, ports looked at only on a difference);
+** then the RTL is clocked.  Cycle 0 is the reset cycle:
 ** outputs are compared from cycle 1, once reset has defined the state.
 **
 ** On the first mismatch: report cycle, port, expected (model) and actual
@@ -125,7 +126,7 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
     else sops->next(st, c, in);
     wg_rtl.drive(h, in);
     if (o->compare) {
-      mops->eval(model, in, mout);
+      mops->step(model, in, mout);   /* this cycle's outputs, then the model's edge */
       wg_rtl.sample(h, rout);
       if (fp && c == (uint64_t)o->fault_cycle) *(uint32_t *)((char *)mout + fp->offset) ^= 1u;
       if (c > 0 && outs_differ(mout, rout, wg_rtl.out_size)) {
@@ -147,7 +148,6 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
         c++;
         break;
       }
-      mops->tick(model, in);
     }
     wg_rtl.posedge(h);
   }

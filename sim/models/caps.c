@@ -204,9 +204,9 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   d->pop = m->count != 0 && (in->pf_ready & 1);
 }
 
-void caps_eval(const caps_model *m, const caps_in *in, caps_out *out) {
-  caps_dec d;
-  caps_decide(m, in, &d);
+static void caps_outputs(const caps_model *m, const caps_in *in, const caps_dec *dp, caps_out *out) {
+  const caps_dec d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   out->pf_valid = m->count != 0;
   if (m->count) {
@@ -234,10 +234,15 @@ void caps_eval(const caps_model *m, const caps_in *in, caps_out *out) {
   out->tq_count = m->tq_count;
 }
 
-void caps_tick(caps_model *m, const caps_in *in) {
-  if (in->rst & 1) { caps_reset(m); return; }
+void caps_eval(const caps_model *m, const caps_in *in, caps_out *out) {
   caps_dec d;
   caps_decide(m, in, &d);
+  caps_outputs(m, in, &d, out);
+}
+
+static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
+  const caps_dec d = *dp;
+  (void)in;
   const int RIB = caps_clog2(m->r);
   const uint32_t flush = in->flush & 1, pc = in->ld_pc & m->pc_mask;
   const uint32_t warp = in->ld_warp & m->wid_mask;
@@ -333,4 +338,20 @@ void caps_tick(caps_model *m, const caps_in *in) {
   }
 }
 
-WG_MODEL_OPS(caps);
+void caps_tick(caps_model *m, const caps_in *in) {
+  if (in->rst & 1) { caps_reset(m); return; }
+  caps_dec d;
+  caps_decide(m, in, &d);
+  caps_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void caps_step(caps_model *m, const caps_in *in, caps_out *out) {
+  caps_dec d;
+  caps_decide(m, in, &d);
+  caps_outputs(m, in, &d, out);
+  if (in->rst & 1) caps_reset(m);
+  else caps_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(caps);

@@ -68,6 +68,7 @@ int  caps_init (caps_model *m, const caps_params *p);   /* 0 ok, -1 illegal p */
 void caps_reset(caps_model *m);
 void caps_eval (const caps_model *m, const caps_in *in, caps_out *out);
 void caps_tick (caps_model *m, const caps_in *in);
+void caps_step (caps_model *m, const caps_in *in, caps_out *out);   /* eval, then tick, one decision */
 
 /* Request i's address (ab bits) in the packed ld_addr array. */
 static inline uint32_t caps_get_addr(const uint32_t *v, int i, int ab) {

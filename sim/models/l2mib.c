@@ -37,13 +37,14 @@ void l2mib_reset(l2mib_model *m) {
 int l2mib_pick(const l2mib_model *m) {
   const uint32_t *score = m->p.SCORE ? m->age : m->len_m1;
   int best = -1;
-  for (int i = 0; i < m->n; i++)
-    if ((m->valid >> i & 1) && (best < 0 || score[i] > score[best])) best = i;   /* ties: lowest index */
+  for (uint64_t v = m->valid; v; v &= v - 1) {   /* the valid entries, lowest first */
+    int i = __builtin_ctzll(v);
+    if (best < 0 || score[i] > score[best]) best = i;   /* ties: lowest index */
+  }
   return best;
 }
 
-void l2mib_eval(const l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
-  int k = l2mib_pick(m);
+static void l2mib_outputs(const l2mib_model *m, const l2mib_in *in, int k, l2mib_out *out) {
   memset(out, 0, sizeof *out);
   out->out_valid = (uint32_t)(k >= 0 || (in->mq_valid & 1));
   out->out_dummy = (uint32_t)(k >= 0);
@@ -58,34 +59,51 @@ void l2mib_eval(const l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
   }
   out->mq_pop = (uint32_t)(k < 0 && (in->mq_valid & 1) && (in->out_ready & 1));
   out->pending = m->valid;
-  out->n_pending = (uint32_t)__builtin_popcountll(m->valid);
+  out->n_pending = (uint32_t)wg_popcount64(m->valid);
+}
+
+void l2mib_eval(const l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
+  l2mib_outputs(m, in, l2mib_pick(m), out);
+}
+
+/* The edge touches at most three entries: a fill releases one, a merge writes one, the
+** dummy sent clears one; per entry the first of these that applies wins (fill, merge, sent). */
+static void l2mib_apply(l2mib_model *m, const l2mib_in *in, int k) {
+  int sent = (k >= 0 && (in->out_ready & 1)) ? k : -1;
+  uint32_t mi = in->merge_idx & m->idx_mask, fi = in->fill_idx & m->idx_mask;
+  int fill = (in->fill & 1) && fi < (uint32_t)m->n ? (int)fi : -1;
+  int merge = (in->merge & 1) && mi < (uint32_t)m->n && (int)mi != fill ? (int)mi : -1;
+  if (sent == fill || sent == merge) sent = -1;
+  uint32_t merge_age = in->merge_age & m->age_max;
+  if (fill >= 0) {                               /* the MSHR entry is released */
+    m->valid &= ~((uint64_t)1 << fill);
+    m->len_m1[fill] = 0;
+    m->age[fill] = 0;
+  }
+  if (merge >= 0) {                              /* new merge information */
+    uint32_t base = (k >= 0 && (in->out_ready & 1) && k == merge) ? 0 : m->age[merge];
+    uint32_t sum = base + merge_age;
+    m->valid |= (uint64_t)1 << merge;
+    m->len_m1[merge] = ((in->merge_len & m->port_len_mask) - 1) & m->len_mask;
+    m->age[merge] = sum > m->age_max ? m->age_max : sum;
+  }
+  if (sent >= 0) {                               /* the dummy left: nothing pending */
+    m->valid &= ~((uint64_t)1 << sent);
+    m->age[sent] = 0;
+  }
 }
 
 void l2mib_tick(l2mib_model *m, const l2mib_in *in) {
   if (in->rst & 1) { l2mib_reset(m); return; }
-  int k = l2mib_pick(m);
-  int sent = (k >= 0 && (in->out_ready & 1)) ? k : -1;
-  uint32_t mi = in->merge_idx & m->idx_mask, fi = in->fill_idx & m->idx_mask;
-  int merge = (in->merge & 1) && mi < (uint32_t)m->n;
-  int fill = (in->fill & 1) && fi < (uint32_t)m->n;
-  uint32_t merge_age = in->merge_age & m->age_max;
-  for (int i = 0; i < m->n; i++) {
-    uint64_t bit = (uint64_t)1 << i;
-    if (fill && fi == (uint32_t)i) {            /* the MSHR entry is released */
-      m->valid &= ~bit;
-      m->len_m1[i] = 0;
-      m->age[i] = 0;
-    } else if (merge && mi == (uint32_t)i) {    /* new merge information */
-      uint32_t base = sent == i ? 0 : m->age[i];
-      uint32_t sum = base + merge_age;
-      m->valid |= bit;
-      m->len_m1[i] = ((in->merge_len & m->port_len_mask) - 1) & m->len_mask;
-      m->age[i] = sum > m->age_max ? m->age_max : sum;
-    } else if (sent == i) {                     /* the dummy left: nothing pending */
-      m->valid &= ~bit;
-      m->age[i] = 0;
-    }
-  }
+  l2mib_apply(m, in, l2mib_pick(m));
 }
 
-WG_MODEL_OPS(l2mib);
+/* eval then tick with one pick */
+void l2mib_step(l2mib_model *m, const l2mib_in *in, l2mib_out *out) {
+  int k = l2mib_pick(m);
+  l2mib_outputs(m, in, k, out);
+  if (in->rst & 1) l2mib_reset(m);
+  else l2mib_apply(m, in, k);
+}
+
+WG_MODEL_OPS_FUSED(l2mib);

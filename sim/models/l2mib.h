@@ -42,6 +42,7 @@ int  l2mib_init (l2mib_model *m, const l2mib_params *p);   /* 0 ok, -1 illegal p
 void l2mib_reset(l2mib_model *m);
 void l2mib_eval (const l2mib_model *m, const l2mib_in *in, l2mib_out *out);
 void l2mib_tick (l2mib_model *m, const l2mib_in *in);
+void l2mib_step(l2mib_model *m, const l2mib_in *in, l2mib_out *out);   /* eval, then tick, one pick */
 
 /* The entry the multiplexer would send as a dummy now (highest request
 ** score, lowest index among equals), or -1 when no entry is valid. */

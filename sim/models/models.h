@@ -25,6 +25,9 @@ typedef struct wg_model_ops {
   void (*reset)(void *m);
   void (*eval)(const void *m, const void *in, void *out);
   void (*tick)(void *m, const void *in);
+  /* eval then tick on the same inputs: a model whose eval and tick share a decision makes
+  ** it once (WG_MODEL_OPS_FUSED); otherwise the two calls */
+  void (*step)(void *m, const void *in, void *out);
 } wg_model_ops;
 
 const wg_model_ops *wg_find_model(const char *block);
@@ -32,12 +35,20 @@ const wg_model_ops *wg_find_model(const char *block);
 /* WG_MODEL_OPS(blk), once at the end of sim/models/blk.c: the model's entry
 ** in the registry (models.c).  The wrappers only convert pointers; each model
 ** keeps its typed contract. */
-#define WG_MODEL_OPS(blk)                                                            \
+#define WG_MODEL_OPS_(blk, stepfn)                                                   \
   static int blk##_init_v(void *m, const void *p) { return blk##_init(m, p); }        \
   static void blk##_reset_v(void *m) { blk##_reset(m); }                              \
   static void blk##_eval_v(const void *m, const void *i, void *o) { blk##_eval(m, i, o); } \
   static void blk##_tick_v(void *m, const void *i) { blk##_tick(m, i); }              \
+  stepfn                                                                              \
   const wg_model_ops blk##_model_ops = {#blk, sizeof(blk##_model), blk##_init_v,     \
-                                        blk##_reset_v, blk##_eval_v, blk##_tick_v}
+                                        blk##_reset_v, blk##_eval_v, blk##_tick_v,   \
+                                        blk##_step_v}
+#define WG_MODEL_OPS(blk)                                                            \
+  WG_MODEL_OPS_(blk, static void blk##_step_v(void *m, const void *i, void *o) {     \
+                       blk##_eval(m, i, o); blk##_tick(m, i); })
+/* the model has blk_step: eval and tick with one decision */
+#define WG_MODEL_OPS_FUSED(blk)                                                      \
+  WG_MODEL_OPS_(blk, static void blk##_step_v(void *m, const void *i, void *o) { blk##_step(m, i, o); })
 
 #endif

@@ -65,9 +65,9 @@ static void rexq_decide(const rexq_model *m, const rexq_in *in, rexq_decision *d
   d->issue = !d->empty && !m->in_flight && (!(in->lsu_req & 1) || d->stall);
 }
 
-void rexq_eval(const rexq_model *m, const rexq_in *in, rexq_out *out) {
-  rexq_decision d;
-  rexq_decide(m, in, &d);
+static void rexq_outputs(const rexq_model *m, const rexq_in *in, const rexq_decision *dp, rexq_out *out) {
+  const rexq_decision d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   out->issue = (uint32_t)d.issue;
   out->in_flight = m->in_flight;
@@ -89,10 +89,15 @@ void rexq_eval(const rexq_model *m, const rexq_in *in, rexq_out *out) {
   out->lsu_stall = (uint32_t)d.stall;
 }
 
-void rexq_tick(rexq_model *m, const rexq_in *in) {
-  if (in->rst & 1) { rexq_reset(m); return; }
+void rexq_eval(const rexq_model *m, const rexq_in *in, rexq_out *out) {
   rexq_decision d;
   rexq_decide(m, in, &d);
+  rexq_outputs(m, in, &d, out);
+}
+
+static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *dp) {
+  const rexq_decision d = *dp;
+  (void)in;
   if (d.nack) m->q[m->tail] = m->q[m->head];   /* the head moves to the tail */
   if (d.push_ok) {
     rexq_entry *e = &m->q[m->tail];
@@ -120,4 +125,20 @@ void rexq_tick(rexq_model *m, const rexq_in *in) {
   m->in_flight = (uint32_t)(d.issue || (m->in_flight && !(in->res_valid & 1)));
 }
 
-WG_MODEL_OPS(rexq);
+void rexq_tick(rexq_model *m, const rexq_in *in) {
+  if (in->rst & 1) { rexq_reset(m); return; }
+  rexq_decision d;
+  rexq_decide(m, in, &d);
+  rexq_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void rexq_step(rexq_model *m, const rexq_in *in, rexq_out *out) {
+  rexq_decision d;
+  rexq_decide(m, in, &d);
+  rexq_outputs(m, in, &d, out);
+  if (in->rst & 1) rexq_reset(m);
+  else rexq_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(rexq);

@@ -50,6 +50,7 @@ int  rexq_init (rexq_model *m, const rexq_params *p);   /* 0 ok, -1 illegal p */
 void rexq_reset(rexq_model *m);
 void rexq_eval (const rexq_model *m, const rexq_in *in, rexq_out *out);
 void rexq_tick (rexq_model *m, const rexq_in *in);
+void rexq_step (rexq_model *m, const rexq_in *in, rexq_out *out);   /* eval, then tick, one decision */
 
 /* The k-th oldest queued request (k < count), for statistics and debugging. */
 static inline const rexq_entry *rexq_at(const rexq_model *m, int k) {

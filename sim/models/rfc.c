@@ -129,9 +129,9 @@ static void rfc_put_bits(uint32_t *dst, int at, const uint32_t *src, int bits) {
   }
 }
 
-void rfc_eval(const rfc_model *m, const rfc_in *in, rfc_out *out) {
-  rfc_decision d;
-  rfc_decide(m, in, &d);
+static void rfc_outputs(const rfc_model *m, const rfc_in *in, const rfc_decision *dp, rfc_out *out) {
+  const rfc_decision d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   out->rd_hit = d.hit;
   uint32_t *rd[3] = {out->rd_data0, out->rd_data1, out->rd_data2};
@@ -163,10 +163,15 @@ void rfc_eval(const rfc_model *m, const rfc_in *in, rfc_out *out) {
   out->mrf_wr_n = n;
 }
 
-void rfc_tick(rfc_model *m, const rfc_in *in) {
-  if (in->rst & 1) { rfc_reset(m); return; }
+void rfc_eval(const rfc_model *m, const rfc_in *in, rfc_out *out) {
   rfc_decision d;
   rfc_decide(m, in, &d);
+  rfc_outputs(m, in, &d, out);
+}
+
+static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_decision *dp) {
+  const rfc_decision d = *dp;
+  (void)in;
   for (int i = 0; i < m->N; i++) m->dead[i] = (uint8_t)rfc_dead_w(m, &d, i);
   if (d.wen >= 0) {
     uint32_t v[RFC_WORDS];
@@ -185,4 +190,20 @@ void rfc_tick(rfc_model *m, const rfc_in *in) {
   }
 }
 
-WG_MODEL_OPS(rfc);
+void rfc_tick(rfc_model *m, const rfc_in *in) {
+  if (in->rst & 1) { rfc_reset(m); return; }
+  rfc_decision d;
+  rfc_decide(m, in, &d);
+  rfc_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void rfc_step(rfc_model *m, const rfc_in *in, rfc_out *out) {
+  rfc_decision d;
+  rfc_decide(m, in, &d);
+  rfc_outputs(m, in, &d, out);
+  if (in->rst & 1) rfc_reset(m);
+  else rfc_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(rfc);

@@ -37,6 +37,7 @@ int  rfc_init (rfc_model *m, const rfc_params *p);   /* 0 ok, -1 illegal p */
 void rfc_reset(rfc_model *m);
 void rfc_eval (const rfc_model *m, const rfc_in *in, rfc_out *out);
 void rfc_tick (rfc_model *m, const rfc_in *in);
+void rfc_step (rfc_model *m, const rfc_in *in, rfc_out *out);   /* eval, then tick, one decision */
 
 /* Thread t's value (db bits) in a packed THREADS x DATA_BITS vector. */
 static inline uint32_t rfc_get_data(const uint32_t *v, int t, int db) {
