@@ -89,9 +89,9 @@ static void tls_decide(const tls_model *m, const tls_in *in, tls_decision *d) {
   }
 }
 
-void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
-  tls_decision d;
-  tls_decide(m, in, &d);
+static void tls_outputs(const tls_model *m, const tls_in *in, const tls_decision *dp, tls_out *out) {
+  const tls_decision d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   out->issue = (uint32_t)d.issue;
   out->demote = (uint32_t)d.demote;
@@ -121,10 +121,15 @@ void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
   out->pending = m->pend;
 }
 
-void tls_tick(tls_model *m, const tls_in *in) {
-  if (in->rst & 1) { tls_reset(m); return; }
+void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
   tls_decision d;
   tls_decide(m, in, &d);
+  tls_outputs(m, in, &d, out);
+}
+
+static void tls_apply(tls_model *m, const tls_in *in, const tls_decision *dp) {
+  const tls_decision d = *dp;
+  (void)in;
   uint64_t launch = 0;
   uint32_t lw = in->launch_warp & ((1u << m->WB) - 1);
   if ((in->launch & 1) && lw < (uint32_t)m->W && !((m->pend | m->act) >> lw & 1)) launch = (uint64_t)1 << lw;
@@ -153,4 +158,20 @@ void tls_tick(tls_model *m, const tls_in *in) {
   m->pend |= launch;
 }
 
-WG_MODEL_OPS(tls);
+void tls_tick(tls_model *m, const tls_in *in) {
+  if (in->rst & 1) { tls_reset(m); return; }
+  tls_decision d;
+  tls_decide(m, in, &d);
+  tls_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void tls_step(tls_model *m, const tls_in *in, tls_out *out) {
+  tls_decision d;
+  tls_decide(m, in, &d);
+  tls_outputs(m, in, &d, out);
+  if (in->rst & 1) tls_reset(m);
+  else tls_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(tls);

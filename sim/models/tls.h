@@ -35,5 +35,6 @@ int  tls_init (tls_model *m, const tls_params *p);   /* 0 ok, -1 illegal p */
 void tls_reset(tls_model *m);
 void tls_eval (const tls_model *m, const tls_in *in, tls_out *out);
 void tls_tick (tls_model *m, const tls_in *in);
+void tls_step(tls_model *m, const tls_in *in, tls_out *out);   /* eval, then tick, one decision */
 
 #endif
