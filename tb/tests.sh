@@ -645,6 +645,7 @@ plan_tests() {
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
     add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
+    add warpsim_trace_format 120 2 - t_warpsim_unit test_trace sim/warpsim/ws_trace.c tb/warpsim/test_trace.c
     # warpsim's modules as the ASan build compiled them (build/san): each test links them, instead
     # of compiling all of them again (about 10 s of CPU a test)
     local ws_src; ws_src=$(ls sim/warpsim/ws_*.c | sed "s|^|$SAN_BUILD/obj/|; s|\.c$|.o|" | tr '\n' ' ')

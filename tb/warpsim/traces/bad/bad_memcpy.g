@@ -1,0 +1,3 @@
+MemcpyHtoD,0x00007f0000100000,4096
+kernel-1.traceg
+MemcpyHtoD,0x00007f00zz100000,4096

@@ -1,0 +1,7 @@
+MemcpyHtoD,0x00007f0000100000,4096
+MemcpyHtoD,0x00007f0000200000,2048
+kernel-1.traceg
+cudaMalloc,0x00007f0000500000,1024
+MemcpyHtoD,0x00007f0000500000,1024
+
+kernel-2.traceg
