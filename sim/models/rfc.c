@@ -52,6 +52,16 @@ typedef struct rfc_decision {
   int fs, kill_fl;     /* flushed slot (-1 none), kill */
 } rfc_decision;
 
+/* bits [at, at + n) of w set (word-level: a thread's DB bits, up to 32 threads x 32 bits) */
+static void rfc_set_range(uint32_t *w, int at, int n) {
+  while (n > 0) {
+    int o = at % 32, k = 32 - o < n ? 32 - o : n;
+    w[at / 32] |= (k == 32 ? ~0u : ((1u << k) - 1)) << o;
+    at += k;
+    n -= k;
+  }
+}
+
 static void rfc_decide(const rfc_model *m, const rfc_in *in, rfc_decision *d) {
   const uint32_t amask = (1u << m->AB) - 1, rmask = (1u << m->RB) - 1;
   /* reads */
@@ -98,9 +108,8 @@ static void rfc_decide(const rfc_model *m, const rfc_in *in, rfc_decision *d) {
   d->inval = wv && byp ? d->wmatch : -1;
   d->wen = d->vict >= 0 ? d->vict : d->hit_w ? d->wmatch : -1;
   memset(d->wbits, 0, sizeof d->wbits);
-  for (int t = 0; t < m->T; t++)
-    if (in->wr_mask >> t & 1)
-      for (int b = 0; b < m->DB; b++) { int bit = t * m->DB + b; d->wbits[bit / 32] |= 1u << (bit % 32); }
+  for (int t = 0; t < m->T; t++)   /* thread t's DB bits, set a word at a time */
+    if (in->wr_mask >> t & 1) rfc_set_range(d->wbits, t * m->DB, m->DB);
   for (int w = 0; w < RFC_WORDS; w++)
     d->wdata[w] = w < m->words ? in->wr_data[w] & (w == m->words - 1 ? m->last_mask : ~0u) : 0;
   /* the flush */
@@ -121,11 +130,13 @@ static void rfc_data_w(const rfc_model *m, const rfc_decision *d, int i, uint32_
     dst[w] = i == d->wen ? (m->data[i][w] & ~d->wbits[w]) | (d->wdata[w] & d->wbits[w]) : m->data[i][w];
 }
 
-/* copy 'bits' bits from src (bit 0) into dst at bit offset 'at' */
+/* OR 'bits' bits from src (bit 0) into dst at bit offset 'at', a source word at a time */
 static void rfc_put_bits(uint32_t *dst, int at, const uint32_t *src, int bits) {
-  for (int b = 0; b < bits; b++) {
-    int o = at + b;
-    if (src[b / 32] >> (b % 32) & 1) dst[o / 32] |= 1u << (o % 32);
+  for (int k = 0; bits > 0; k++, bits -= 32, at += 32) {
+    uint32_t v = bits >= 32 ? src[k] : src[k] & ((1u << bits) - 1);
+    int o = at % 32;
+    dst[at / 32] |= v << o;
+    if (o && (v >> (32 - o))) dst[at / 32 + 1] |= v >> (32 - o);
   }
 }
 
