@@ -148,9 +148,9 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   }
 }
 
-void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
-  dram_mib_decision d;
-  dram_mib_decide(m, in, &d);
+static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *dp, dram_mib_out *out) {
+  const dram_mib_decision d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   out->req_ready = m->valid != all;
@@ -169,6 +169,12 @@ void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out 
   out->dummy_hit = d.dsel >= 0;
   for (uint64_t v = m->valid; v && !out->age_sat; v &= v - 1)
     if (m->q[__builtin_ctzll(v)].age == m->age_max) out->age_sat = 1;
+}
+
+void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
+  dram_mib_decision d;
+  dram_mib_decide(m, in, &d);
+  dram_mib_outputs(m, in, &d, out);
 }
 
 /* ROW_TABLE=1: the table's updates of this cycle, from the state before the
@@ -221,10 +227,9 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
   m->rt_valid = nvalid;
 }
 
-void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
-  if (in->rst & 1) { dram_mib_reset(m); return; }
-  dram_mib_decision d;
-  dram_mib_decide(m, in, &d);
+static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *dp) {
+  const dram_mib_decision d = *dp;
+  (void)in;
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   int enq = (in->req_valid & 1) && m->valid != all;
   int fslot = enq ? __builtin_ctzll(~m->valid) : -1;
@@ -262,4 +267,20 @@ void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
   }
 }
 
-WG_MODEL_OPS(dram_mib);
+void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
+  if (in->rst & 1) { dram_mib_reset(m); return; }
+  dram_mib_decision d;
+  dram_mib_decide(m, in, &d);
+  dram_mib_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void dram_mib_step(dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
+  dram_mib_decision d;
+  dram_mib_decide(m, in, &d);
+  dram_mib_outputs(m, in, &d, out);
+  if (in->rst & 1) dram_mib_reset(m);
+  else dram_mib_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(dram_mib);

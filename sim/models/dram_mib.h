@@ -65,6 +65,7 @@ int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 
 void dram_mib_reset(dram_mib_model *m);
 void dram_mib_eval (const dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out);
 void dram_mib_tick (dram_mib_model *m, const dram_mib_in *in);
+void dram_mib_step(dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out);   /* eval, then tick, one decision */
 
 /* requests in the read queue */
 static inline int dram_mib_count(const dram_mib_model *m) { return __builtin_popcountll(m->valid); }

@@ -117,9 +117,9 @@ mshr_result mshr_outcome(const mshr_out *o) {
   return MSHR_NONE;
 }
 
-void mshr_eval(const mshr_model *m, const mshr_in *in, mshr_out *out) {
-  mshr_decision d;
-  mshr_decide(m, in, &d);
+static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_decision *dp, mshr_out *out) {
+  const mshr_decision d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   out->req_alloc = d.res == MSHR_ALLOC;
   out->req_merge = d.res == MSHR_MERGE;
@@ -147,10 +147,15 @@ void mshr_eval(const mshr_model *m, const mshr_in *in, mshr_out *out) {
   out->almost_full = m->occ >= m->af_occ;
 }
 
-void mshr_tick(mshr_model *m, const mshr_in *in) {
-  if (in->rst & 1) { mshr_reset(m); return; }
+void mshr_eval(const mshr_model *m, const mshr_in *in, mshr_out *out) {
   mshr_decision d;
   mshr_decide(m, in, &d);
+  mshr_outputs(m, in, &d, out);
+}
+
+static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *dp) {
+  const mshr_decision d = *dp;
+  (void)in;
   if (d.touch >= 0) {
     int e = d.touch;
     if (d.res == MSHR_ALLOC) {
@@ -191,4 +196,20 @@ void mshr_tick(mshr_model *m, const mshr_in *in) {
   }
 }
 
-WG_MODEL_OPS(mshr);
+void mshr_tick(mshr_model *m, const mshr_in *in) {
+  if (in->rst & 1) { mshr_reset(m); return; }
+  mshr_decision d;
+  mshr_decide(m, in, &d);
+  mshr_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void mshr_step(mshr_model *m, const mshr_in *in, mshr_out *out) {
+  mshr_decision d;
+  mshr_decide(m, in, &d);
+  mshr_outputs(m, in, &d, out);
+  if (in->rst & 1) mshr_reset(m);
+  else mshr_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(mshr);

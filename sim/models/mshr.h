@@ -20,8 +20,8 @@
 **   out.req_alloc: send the miss down; out.req_merge: nothing to send;
 **   out.rej_*: retry later; out.drain_valid && drain_ready: out.drain_payload
 **   is served (out.drain_last: the entry is free after this cycle).
-** mshr_step is exactly mshr_eval followed by mshr_tick (no second
-** implementation); the lockstep harness calls those two.
+** mshr_step is exactly mshr_eval followed by mshr_tick, with the one
+** decision both make (no second implementation).
 */
 #ifndef MSHR_MODEL_H
 #define MSHR_MODEL_H
@@ -89,11 +89,8 @@ static inline void mshr_in_request(mshr_in *in, uint64_t addr, uint32_t waiter, 
 static inline void mshr_in_fill(mshr_in *in, uint64_t addr) { in->fill_valid = 1; in->fill_addr = addr; }
 static inline void mshr_in_drain(mshr_in *in, int ready) { in->drain_ready = (uint32_t)(ready != 0); }
 
-/* One cycle: this cycle's outputs, then the clock edge. */
-static inline void mshr_step(mshr_model *m, const mshr_in *in, mshr_out *out) {
-  mshr_eval(m, in, out);
-  mshr_tick(m, in);
-}
+/* One cycle: this cycle's outputs, then the clock edge (one decision for both). */
+void mshr_step(mshr_model *m, const mshr_in *in, mshr_out *out);
 
 /* The outcome a cycle's outputs report for its request. */
 mshr_result mshr_outcome(const mshr_out *out);
