@@ -227,9 +227,9 @@ static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
   d->push = m->g_busy && !d->merge && (m->q_count != (uint32_t)m->Q || d->pop);
 }
 
-void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
-  ap_dec d;
-  ap_decide(m, in, &d);
+static void apogee_outputs(const apogee_model *m, const apogee_in *in, const ap_dec *dp, apogee_out *out) {
+  const ap_dec d = *dp;
+  (void)in;
   memset(out, 0, sizeof *out);
   int ok = d.go && d.entry_ok;
   out->pf_valid = m->q_count != 0;
@@ -261,10 +261,15 @@ void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
   out->tia_move = (uint32_t)d.do_move;
 }
 
-void apogee_tick(apogee_model *m, const apogee_in *in) {
-  if (in->rst & 1) { apogee_reset(m); return; }
+void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
   ap_dec d;
   ap_decide(m, in, &d);
+  apogee_outputs(m, in, &d, out);
+}
+
+static void apogee_apply(apogee_model *m, const apogee_in *in, const ap_dec *dp) {
+  const ap_dec d = *dp;
+  (void)in;
   int ok = d.go && d.entry_ok;
   uint64_t ent_oh = d.hit_f ? d.foa_hit : d.vic_oh;
   const uint32_t cmax = ap_low(m->DB);   /* counters saturate at 2^DIST_BITS - 1 */
@@ -331,4 +336,20 @@ void apogee_tick(apogee_model *m, const apogee_in *in) {
   m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
 }
 
-WG_MODEL_OPS(apogee);
+void apogee_tick(apogee_model *m, const apogee_in *in) {
+  if (in->rst & 1) { apogee_reset(m); return; }
+  ap_dec d;
+  ap_decide(m, in, &d);
+  apogee_apply(m, in, &d);
+}
+
+/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
+void apogee_step(apogee_model *m, const apogee_in *in, apogee_out *out) {
+  ap_dec d;
+  ap_decide(m, in, &d);
+  apogee_outputs(m, in, &d, out);
+  if (in->rst & 1) apogee_reset(m);
+  else apogee_apply(m, in, &d);
+}
+
+WG_MODEL_OPS_FUSED(apogee);

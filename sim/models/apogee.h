@@ -48,6 +48,7 @@ int  apogee_init (apogee_model *m, const apogee_params *p);   /* 0 ok, -1 illega
 void apogee_reset(apogee_model *m);
 void apogee_eval (const apogee_model *m, const apogee_in *in, apogee_out *out);
 void apogee_tick (apogee_model *m, const apogee_in *in);
+void apogee_step(apogee_model *m, const apogee_in *in, apogee_out *out);   /* eval, then tick, one decision */
 
 /* lane j's address field (ab bits) in the packed ld_addr array */
 static inline uint32_t apogee_get_addr(const uint32_t *a, int j, int ab) {
