@@ -52,7 +52,7 @@ echo "(single core: taskset -c 0; CSV: $out)"
 [ "${RTL:-1}" = 1 ] || exit 0
 RTL_GRID=${RTL_GRID:-60}
 RTL_ITERS=${RTL_ITERS:-8}
-RTL_REPEAT=${RTL_REPEAT:-1}
+RTL_REPEAT=${RTL_REPEAT:-3}
 rout=$BUILD/bench_warpsim_rtl.csv
 echo "block,kernel,settings,grid,iterations,model_warp_inst_per_s,rtl_checked_warp_inst_per_s,rtl_unchecked_warp_inst_per_s,checked_vs_model,unchecked_vs_model" >"$rout"
 echo
