@@ -261,12 +261,6 @@ static void apogee_outputs(const apogee_model *m, const apogee_in *in, const ap_
   out->tia_move = (uint32_t)d.do_move;
 }
 
-void apogee_eval(const apogee_model *m, const apogee_in *in, apogee_out *out) {
-  ap_dec d;
-  ap_decide(m, in, &d);
-  apogee_outputs(m, in, &d, out);
-}
-
 static void apogee_apply(apogee_model *m, const apogee_in *in, const ap_dec *dp) {
   const ap_dec d = *dp;
   (void)in;
@@ -336,20 +330,5 @@ static void apogee_apply(apogee_model *m, const apogee_in *in, const ap_dec *dp)
   m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
 }
 
-void apogee_tick(apogee_model *m, const apogee_in *in) {
-  if (in->rst & 1) { apogee_reset(m); return; }
-  ap_dec d;
-  ap_decide(m, in, &d);
-  apogee_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void apogee_step(apogee_model *m, const apogee_in *in, apogee_out *out) {
-  ap_dec d;
-  ap_decide(m, in, &d);
-  apogee_outputs(m, in, &d, out);
-  if (in->rst & 1) apogee_reset(m);
-  else apogee_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(apogee);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(apogee, ap_dec, ap_decide);

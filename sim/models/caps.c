@@ -234,12 +234,6 @@ static void caps_outputs(const caps_model *m, const caps_in *in, const caps_dec 
   out->tq_count = m->tq_count;
 }
 
-void caps_eval(const caps_model *m, const caps_in *in, caps_out *out) {
-  caps_dec d;
-  caps_decide(m, in, &d);
-  caps_outputs(m, in, &d, out);
-}
-
 static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
   const caps_dec d = *dp;
   (void)in;
@@ -338,20 +332,5 @@ static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
   }
 }
 
-void caps_tick(caps_model *m, const caps_in *in) {
-  if (in->rst & 1) { caps_reset(m); return; }
-  caps_dec d;
-  caps_decide(m, in, &d);
-  caps_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void caps_step(caps_model *m, const caps_in *in, caps_out *out) {
-  caps_dec d;
-  caps_decide(m, in, &d);
-  caps_outputs(m, in, &d, out);
-  if (in->rst & 1) caps_reset(m);
-  else caps_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(caps);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(caps, caps_dec, caps_decide);

@@ -171,12 +171,6 @@ static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, con
     if (m->q[__builtin_ctzll(v)].age == m->age_max) out->age_sat = 1;
 }
 
-void dram_mib_eval(const dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
-  dram_mib_decision d;
-  dram_mib_decide(m, in, &d);
-  dram_mib_outputs(m, in, &d, out);
-}
-
 /* ROW_TABLE=1: the table's updates of this cycle, from the state before the
 ** edge (the RTL's g_rt): a read joins (enq_rid), the issued read leaves, the
 ** dummy changes one read's merge length and age, every read that stays ages */
@@ -267,20 +261,5 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
   }
 }
 
-void dram_mib_tick(dram_mib_model *m, const dram_mib_in *in) {
-  if (in->rst & 1) { dram_mib_reset(m); return; }
-  dram_mib_decision d;
-  dram_mib_decide(m, in, &d);
-  dram_mib_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void dram_mib_step(dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
-  dram_mib_decision d;
-  dram_mib_decide(m, in, &d);
-  dram_mib_outputs(m, in, &d, out);
-  if (in->rst & 1) dram_mib_reset(m);
-  else dram_mib_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(dram_mib);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(dram_mib, dram_mib_decision, dram_mib_decide);

@@ -147,12 +147,6 @@ static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_deci
   out->almost_full = m->occ >= m->af_occ;
 }
 
-void mshr_eval(const mshr_model *m, const mshr_in *in, mshr_out *out) {
-  mshr_decision d;
-  mshr_decide(m, in, &d);
-  mshr_outputs(m, in, &d, out);
-}
-
 static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *dp) {
   const mshr_decision d = *dp;
   (void)in;
@@ -196,20 +190,5 @@ static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *dp
   }
 }
 
-void mshr_tick(mshr_model *m, const mshr_in *in) {
-  if (in->rst & 1) { mshr_reset(m); return; }
-  mshr_decision d;
-  mshr_decide(m, in, &d);
-  mshr_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void mshr_step(mshr_model *m, const mshr_in *in, mshr_out *out) {
-  mshr_decision d;
-  mshr_decide(m, in, &d);
-  mshr_outputs(m, in, &d, out);
-  if (in->rst & 1) mshr_reset(m);
-  else mshr_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(mshr);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(mshr, mshr_decision, mshr_decide);

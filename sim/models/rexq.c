@@ -89,12 +89,6 @@ static void rexq_outputs(const rexq_model *m, const rexq_in *in, const rexq_deci
   out->lsu_stall = (uint32_t)d.stall;
 }
 
-void rexq_eval(const rexq_model *m, const rexq_in *in, rexq_out *out) {
-  rexq_decision d;
-  rexq_decide(m, in, &d);
-  rexq_outputs(m, in, &d, out);
-}
-
 static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *dp) {
   const rexq_decision d = *dp;
   (void)in;
@@ -125,20 +119,5 @@ static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *dp
   m->in_flight = (uint32_t)(d.issue || (m->in_flight && !(in->res_valid & 1)));
 }
 
-void rexq_tick(rexq_model *m, const rexq_in *in) {
-  if (in->rst & 1) { rexq_reset(m); return; }
-  rexq_decision d;
-  rexq_decide(m, in, &d);
-  rexq_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void rexq_step(rexq_model *m, const rexq_in *in, rexq_out *out) {
-  rexq_decision d;
-  rexq_decide(m, in, &d);
-  rexq_outputs(m, in, &d, out);
-  if (in->rst & 1) rexq_reset(m);
-  else rexq_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(rexq);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(rexq, rexq_decision, rexq_decide);

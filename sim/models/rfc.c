@@ -174,12 +174,6 @@ static void rfc_outputs(const rfc_model *m, const rfc_in *in, const rfc_decision
   out->mrf_wr_n = n;
 }
 
-void rfc_eval(const rfc_model *m, const rfc_in *in, rfc_out *out) {
-  rfc_decision d;
-  rfc_decide(m, in, &d);
-  rfc_outputs(m, in, &d, out);
-}
-
 static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_decision *dp) {
   const rfc_decision d = *dp;
   (void)in;
@@ -201,20 +195,5 @@ static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_decision *dp) {
   }
 }
 
-void rfc_tick(rfc_model *m, const rfc_in *in) {
-  if (in->rst & 1) { rfc_reset(m); return; }
-  rfc_decision d;
-  rfc_decide(m, in, &d);
-  rfc_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void rfc_step(rfc_model *m, const rfc_in *in, rfc_out *out) {
-  rfc_decision d;
-  rfc_decide(m, in, &d);
-  rfc_outputs(m, in, &d, out);
-  if (in->rst & 1) rfc_reset(m);
-  else rfc_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(rfc);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(rfc, rfc_decision, rfc_decide);

@@ -121,12 +121,6 @@ static void tls_outputs(const tls_model *m, const tls_in *in, const tls_decision
   out->pending = m->pend;
 }
 
-void tls_eval(const tls_model *m, const tls_in *in, tls_out *out) {
-  tls_decision d;
-  tls_decide(m, in, &d);
-  tls_outputs(m, in, &d, out);
-}
-
 static void tls_apply(tls_model *m, const tls_in *in, const tls_decision *dp) {
   const tls_decision d = *dp;
   (void)in;
@@ -158,20 +152,5 @@ static void tls_apply(tls_model *m, const tls_in *in, const tls_decision *dp) {
   m->pend |= launch;
 }
 
-void tls_tick(tls_model *m, const tls_in *in) {
-  if (in->rst & 1) { tls_reset(m); return; }
-  tls_decision d;
-  tls_decide(m, in, &d);
-  tls_apply(m, in, &d);
-}
-
-/* eval then tick with one decision (the lockstep harness and warpsim step a cycle at once) */
-void tls_step(tls_model *m, const tls_in *in, tls_out *out) {
-  tls_decision d;
-  tls_decide(m, in, &d);
-  tls_outputs(m, in, &d, out);
-  if (in->rst & 1) tls_reset(m);
-  else tls_apply(m, in, &d);
-}
-
-WG_MODEL_OPS_FUSED(tls);
+/* eval, tick and step around one decision a cycle, and the ops (models.h) */
+WG_MODEL_FUSED(tls, tls_decision, tls_decide);
