@@ -121,8 +121,10 @@ static int rtl_attach(ws_slot *s, char *err, size_t n) {
   const wg_rtl_ops *o = load_set(&c, err, n);
   if (!o) return -1;
   if (o->in_size != s->in_size || o->out_size != s->out_size || memcmp(o->params, s->params, s->params_size)) {
+    char dir[2 * WG_PATH];
+    wg_set_dir(&c, "", dir, sizeof dir);
     snprintf(err, n, "%s: the built set's I/O or parameters differ from the slot's (stale build? remove %s)",
-             s->name, sets[n_sets - 1].dir);
+             s->name, dir);
     return -1;
   }
   int64_t fault_cycle = -1;
