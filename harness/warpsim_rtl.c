@@ -32,6 +32,7 @@
 
 #include "../gen/wg.h"
 #include "../sim/warpsim/ws_gpu.h"
+#include "../sim/warpsim/ws_record.h"
 #include "report.h"
 #include "sets.h"
 #include "wg_rtl.h"
@@ -183,6 +184,7 @@ static void fail(ws_slot *s, rtl_inst *r, const void *rout) {
   int64_t clock = s->clock ? *s->clock : 0;
   if (r->trace_until) {   /* the waveform rerun has reached the failure: close the trace */
     r->ops->destroy(r->h);
+    ws_record_abandon_all();
     _exit(0);
   }
   char repro[4096], ps[512];
@@ -269,7 +271,11 @@ static void rtl_tick(ws_slot *s, const void *in) {
   r->ops->posedge(r->h);
   r->settled = 0;
   r->cycle++;
-  if (r->trace_until && r->cycle > r->trace_until) { r->ops->destroy(r->h); _exit(0); }
+  if (r->trace_until && r->cycle > r->trace_until) {
+    r->ops->destroy(r->h);
+    ws_record_abandon_all();
+    _exit(0);
+  }
 }
 
 static void rtl_detach(ws_slot *s) {

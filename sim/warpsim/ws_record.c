@@ -22,7 +22,7 @@ struct ws_record {
 ** temporary files are removed, so no file that looks whole is left */
 #define WS_REC_OPEN_MAX 64
 static ws_record *open_recs[WS_REC_OPEN_MAX];
-static void abandon_open(void) {
+void ws_record_abandon_all(void) {
   for (int i = 0; i < WS_REC_OPEN_MAX; i++)
     if (open_recs[i]) { fclose(open_recs[i]->f); remove(open_recs[i]->tmp); open_recs[i] = NULL; }
 }
@@ -80,7 +80,7 @@ ws_record *ws_record_open(const char *path, const char *block, const char *slot,
     return NULL;
   }
   static int registered;
-  if (!registered) registered = !atexit(abandon_open);
+  if (!registered) registered = !atexit(ws_record_abandon_all);
   for (int i = 0; i < WS_REC_OPEN_MAX; i++) if (!open_recs[i]) { open_recs[i] = r; break; }
   r->in_size = in_size;
   r->words = in_size / 4;

@@ -56,6 +56,9 @@ ws_record *ws_record_open(const char *path, const char *block, const char *slot,
 void ws_record_step(ws_record *r, const void *in, int64_t clock);
 /* completes the header and renames the file into place; 0 or -1 (message) */
 int  ws_record_close(ws_record *r, char *err, size_t n);
+/* removes the temporary files of recordings not closed (run at exit; a process that ends
+** with _exit calls it itself) */
+void ws_record_abandon_all(void);
 
 /* reading a recording (cosim --replay): the whole file is read and checked by open */
 typedef struct ws_replay {
