@@ -561,6 +561,26 @@ void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w, const char *vec, in
   wgb_printf(o, "  assign %s = %s;\n", dst, wg_zext(a, sizeof a, x, pw, dst_w));
 }
 
+/* One row per warp, an unpacked array: row i is {its upper part, one contiguous slice of age;
+** 0 on the diagonal; its lower part, the complements of column i of the upper triangle}.
+** Per-bit assigns into one w*w-bit vector made Verilator build the vector by w*w wide
+** concatenations every cycle (two fifths of wst's simulation time at w = 48); rows of w <= 64
+** bits stay narrow.  The hardware is the same wires and inverters. */
+static int age_pair(int w, int i, int j) { return i * w - i * (i + 1) / 2 + j - i - 1; }
+
+void wg_emit_age_older(wg_buf *o, const char *older, const char *age, int w) {
+  wgb_printf(o, "  logic [%d:0] %s [%d];  // %s[i][j]: warp i was launched before warp j\n", w - 1, older, w, older);
+  for (int i = 0; i < w; i++) {
+    wgb_printf(o, "  assign %s[%d] = {", older, i);
+    if (i < w - 1)
+      wgb_printf(o, "%s[%d +: %d], ", age, age_pair(w, i, i + 1), w - 1 - i);   /* j = w-1 .. i+1 */
+    wgb_printf(o, "1'b0");                                                       /* j = i */
+    for (int j = i - 1; j >= 0; j--) wgb_printf(o, ", !%s[%d]", age, age_pair(w, j, i));   /* j < i */
+    wgb_printf(o, "};\n");
+  }
+  wgb_printf(o, "\n");
+}
+
 /* dst = number of 'field_w'-bit fields of vec (n of them) equal to value. */
 void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w, const char *vec,
                         int n, int field_w, int value) {

@@ -182,6 +182,10 @@ void wg_emit_popcount(wg_buf *o, const char *dst, int dst_w,
 void wg_emit_vote_count(wg_buf *o, const char *dst, int dst_w,
                         const char *vec, int n, int field_w, int value);
 const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
+/* An age matrix's full form from its stored upper triangle: declares 'older' (w rows of w bits;
+** older[i][j]: warp i was launched before warp j) from 'age' (w*(w-1)/2 bits, pair
+** (i, j), i < j, at i*w - i*(i+1)/2 + j - i - 1); the lower triangle is the complement. */
+void wg_emit_age_older(wg_buf *o, const char *older, const char *age, int w);
 /* Counter and pointer idioms as expressions (written into dst):
 ** ring_inc: the w-bit pointer ptr + 1 on a ring of count places (wraps by
 ** itself when count = 2^w); sat_inc: the w-bit counter x + 1, held at max. */

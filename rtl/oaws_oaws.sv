@@ -50,17 +50,58 @@ module oaws_oaws (
 );
 
   // ---- GTO age: launch order (age matrix) ----
-  // older[i*W + j] = warp i was launched before warp j; the upper triangle is
+  // older[i][j] = warp i was launched before warp j; the upper triangle is
   // stored, the lower is its complement.  A launched warp becomes the youngest.
   logic [1127:0] age;
-  wire [2303:0] older;
-  for (genvar i = 0; i < 48; i++) begin : g_older_row
-    for (genvar j = 0; j < 48; j++) begin : g_older_col
-      if (i < j) assign older[i*48 + j] = age[i*48 - i*(i+1)/2 + j - i - 1];
-      else if (i > j) assign older[i*48 + j] = !age[j*48 - j*(j+1)/2 + i - j - 1];
-      else assign older[i*48 + j] = 1'b0;  // a warp is not older than itself
-    end
-  end
+  logic [47:0] older [48];  // older[i][j]: warp i was launched before warp j
+  assign older[0] = {age[0 +: 47], 1'b0};
+  assign older[1] = {age[47 +: 46], 1'b0, !age[0]};
+  assign older[2] = {age[93 +: 45], 1'b0, !age[47], !age[1]};
+  assign older[3] = {age[138 +: 44], 1'b0, !age[93], !age[48], !age[2]};
+  assign older[4] = {age[182 +: 43], 1'b0, !age[138], !age[94], !age[49], !age[3]};
+  assign older[5] = {age[225 +: 42], 1'b0, !age[182], !age[139], !age[95], !age[50], !age[4]};
+  assign older[6] = {age[267 +: 41], 1'b0, !age[225], !age[183], !age[140], !age[96], !age[51], !age[5]};
+  assign older[7] = {age[308 +: 40], 1'b0, !age[267], !age[226], !age[184], !age[141], !age[97], !age[52], !age[6]};
+  assign older[8] = {age[348 +: 39], 1'b0, !age[308], !age[268], !age[227], !age[185], !age[142], !age[98], !age[53], !age[7]};
+  assign older[9] = {age[387 +: 38], 1'b0, !age[348], !age[309], !age[269], !age[228], !age[186], !age[143], !age[99], !age[54], !age[8]};
+  assign older[10] = {age[425 +: 37], 1'b0, !age[387], !age[349], !age[310], !age[270], !age[229], !age[187], !age[144], !age[100], !age[55], !age[9]};
+  assign older[11] = {age[462 +: 36], 1'b0, !age[425], !age[388], !age[350], !age[311], !age[271], !age[230], !age[188], !age[145], !age[101], !age[56], !age[10]};
+  assign older[12] = {age[498 +: 35], 1'b0, !age[462], !age[426], !age[389], !age[351], !age[312], !age[272], !age[231], !age[189], !age[146], !age[102], !age[57], !age[11]};
+  assign older[13] = {age[533 +: 34], 1'b0, !age[498], !age[463], !age[427], !age[390], !age[352], !age[313], !age[273], !age[232], !age[190], !age[147], !age[103], !age[58], !age[12]};
+  assign older[14] = {age[567 +: 33], 1'b0, !age[533], !age[499], !age[464], !age[428], !age[391], !age[353], !age[314], !age[274], !age[233], !age[191], !age[148], !age[104], !age[59], !age[13]};
+  assign older[15] = {age[600 +: 32], 1'b0, !age[567], !age[534], !age[500], !age[465], !age[429], !age[392], !age[354], !age[315], !age[275], !age[234], !age[192], !age[149], !age[105], !age[60], !age[14]};
+  assign older[16] = {age[632 +: 31], 1'b0, !age[600], !age[568], !age[535], !age[501], !age[466], !age[430], !age[393], !age[355], !age[316], !age[276], !age[235], !age[193], !age[150], !age[106], !age[61], !age[15]};
+  assign older[17] = {age[663 +: 30], 1'b0, !age[632], !age[601], !age[569], !age[536], !age[502], !age[467], !age[431], !age[394], !age[356], !age[317], !age[277], !age[236], !age[194], !age[151], !age[107], !age[62], !age[16]};
+  assign older[18] = {age[693 +: 29], 1'b0, !age[663], !age[633], !age[602], !age[570], !age[537], !age[503], !age[468], !age[432], !age[395], !age[357], !age[318], !age[278], !age[237], !age[195], !age[152], !age[108], !age[63], !age[17]};
+  assign older[19] = {age[722 +: 28], 1'b0, !age[693], !age[664], !age[634], !age[603], !age[571], !age[538], !age[504], !age[469], !age[433], !age[396], !age[358], !age[319], !age[279], !age[238], !age[196], !age[153], !age[109], !age[64], !age[18]};
+  assign older[20] = {age[750 +: 27], 1'b0, !age[722], !age[694], !age[665], !age[635], !age[604], !age[572], !age[539], !age[505], !age[470], !age[434], !age[397], !age[359], !age[320], !age[280], !age[239], !age[197], !age[154], !age[110], !age[65], !age[19]};
+  assign older[21] = {age[777 +: 26], 1'b0, !age[750], !age[723], !age[695], !age[666], !age[636], !age[605], !age[573], !age[540], !age[506], !age[471], !age[435], !age[398], !age[360], !age[321], !age[281], !age[240], !age[198], !age[155], !age[111], !age[66], !age[20]};
+  assign older[22] = {age[803 +: 25], 1'b0, !age[777], !age[751], !age[724], !age[696], !age[667], !age[637], !age[606], !age[574], !age[541], !age[507], !age[472], !age[436], !age[399], !age[361], !age[322], !age[282], !age[241], !age[199], !age[156], !age[112], !age[67], !age[21]};
+  assign older[23] = {age[828 +: 24], 1'b0, !age[803], !age[778], !age[752], !age[725], !age[697], !age[668], !age[638], !age[607], !age[575], !age[542], !age[508], !age[473], !age[437], !age[400], !age[362], !age[323], !age[283], !age[242], !age[200], !age[157], !age[113], !age[68], !age[22]};
+  assign older[24] = {age[852 +: 23], 1'b0, !age[828], !age[804], !age[779], !age[753], !age[726], !age[698], !age[669], !age[639], !age[608], !age[576], !age[543], !age[509], !age[474], !age[438], !age[401], !age[363], !age[324], !age[284], !age[243], !age[201], !age[158], !age[114], !age[69], !age[23]};
+  assign older[25] = {age[875 +: 22], 1'b0, !age[852], !age[829], !age[805], !age[780], !age[754], !age[727], !age[699], !age[670], !age[640], !age[609], !age[577], !age[544], !age[510], !age[475], !age[439], !age[402], !age[364], !age[325], !age[285], !age[244], !age[202], !age[159], !age[115], !age[70], !age[24]};
+  assign older[26] = {age[897 +: 21], 1'b0, !age[875], !age[853], !age[830], !age[806], !age[781], !age[755], !age[728], !age[700], !age[671], !age[641], !age[610], !age[578], !age[545], !age[511], !age[476], !age[440], !age[403], !age[365], !age[326], !age[286], !age[245], !age[203], !age[160], !age[116], !age[71], !age[25]};
+  assign older[27] = {age[918 +: 20], 1'b0, !age[897], !age[876], !age[854], !age[831], !age[807], !age[782], !age[756], !age[729], !age[701], !age[672], !age[642], !age[611], !age[579], !age[546], !age[512], !age[477], !age[441], !age[404], !age[366], !age[327], !age[287], !age[246], !age[204], !age[161], !age[117], !age[72], !age[26]};
+  assign older[28] = {age[938 +: 19], 1'b0, !age[918], !age[898], !age[877], !age[855], !age[832], !age[808], !age[783], !age[757], !age[730], !age[702], !age[673], !age[643], !age[612], !age[580], !age[547], !age[513], !age[478], !age[442], !age[405], !age[367], !age[328], !age[288], !age[247], !age[205], !age[162], !age[118], !age[73], !age[27]};
+  assign older[29] = {age[957 +: 18], 1'b0, !age[938], !age[919], !age[899], !age[878], !age[856], !age[833], !age[809], !age[784], !age[758], !age[731], !age[703], !age[674], !age[644], !age[613], !age[581], !age[548], !age[514], !age[479], !age[443], !age[406], !age[368], !age[329], !age[289], !age[248], !age[206], !age[163], !age[119], !age[74], !age[28]};
+  assign older[30] = {age[975 +: 17], 1'b0, !age[957], !age[939], !age[920], !age[900], !age[879], !age[857], !age[834], !age[810], !age[785], !age[759], !age[732], !age[704], !age[675], !age[645], !age[614], !age[582], !age[549], !age[515], !age[480], !age[444], !age[407], !age[369], !age[330], !age[290], !age[249], !age[207], !age[164], !age[120], !age[75], !age[29]};
+  assign older[31] = {age[992 +: 16], 1'b0, !age[975], !age[958], !age[940], !age[921], !age[901], !age[880], !age[858], !age[835], !age[811], !age[786], !age[760], !age[733], !age[705], !age[676], !age[646], !age[615], !age[583], !age[550], !age[516], !age[481], !age[445], !age[408], !age[370], !age[331], !age[291], !age[250], !age[208], !age[165], !age[121], !age[76], !age[30]};
+  assign older[32] = {age[1008 +: 15], 1'b0, !age[992], !age[976], !age[959], !age[941], !age[922], !age[902], !age[881], !age[859], !age[836], !age[812], !age[787], !age[761], !age[734], !age[706], !age[677], !age[647], !age[616], !age[584], !age[551], !age[517], !age[482], !age[446], !age[409], !age[371], !age[332], !age[292], !age[251], !age[209], !age[166], !age[122], !age[77], !age[31]};
+  assign older[33] = {age[1023 +: 14], 1'b0, !age[1008], !age[993], !age[977], !age[960], !age[942], !age[923], !age[903], !age[882], !age[860], !age[837], !age[813], !age[788], !age[762], !age[735], !age[707], !age[678], !age[648], !age[617], !age[585], !age[552], !age[518], !age[483], !age[447], !age[410], !age[372], !age[333], !age[293], !age[252], !age[210], !age[167], !age[123], !age[78], !age[32]};
+  assign older[34] = {age[1037 +: 13], 1'b0, !age[1023], !age[1009], !age[994], !age[978], !age[961], !age[943], !age[924], !age[904], !age[883], !age[861], !age[838], !age[814], !age[789], !age[763], !age[736], !age[708], !age[679], !age[649], !age[618], !age[586], !age[553], !age[519], !age[484], !age[448], !age[411], !age[373], !age[334], !age[294], !age[253], !age[211], !age[168], !age[124], !age[79], !age[33]};
+  assign older[35] = {age[1050 +: 12], 1'b0, !age[1037], !age[1024], !age[1010], !age[995], !age[979], !age[962], !age[944], !age[925], !age[905], !age[884], !age[862], !age[839], !age[815], !age[790], !age[764], !age[737], !age[709], !age[680], !age[650], !age[619], !age[587], !age[554], !age[520], !age[485], !age[449], !age[412], !age[374], !age[335], !age[295], !age[254], !age[212], !age[169], !age[125], !age[80], !age[34]};
+  assign older[36] = {age[1062 +: 11], 1'b0, !age[1050], !age[1038], !age[1025], !age[1011], !age[996], !age[980], !age[963], !age[945], !age[926], !age[906], !age[885], !age[863], !age[840], !age[816], !age[791], !age[765], !age[738], !age[710], !age[681], !age[651], !age[620], !age[588], !age[555], !age[521], !age[486], !age[450], !age[413], !age[375], !age[336], !age[296], !age[255], !age[213], !age[170], !age[126], !age[81], !age[35]};
+  assign older[37] = {age[1073 +: 10], 1'b0, !age[1062], !age[1051], !age[1039], !age[1026], !age[1012], !age[997], !age[981], !age[964], !age[946], !age[927], !age[907], !age[886], !age[864], !age[841], !age[817], !age[792], !age[766], !age[739], !age[711], !age[682], !age[652], !age[621], !age[589], !age[556], !age[522], !age[487], !age[451], !age[414], !age[376], !age[337], !age[297], !age[256], !age[214], !age[171], !age[127], !age[82], !age[36]};
+  assign older[38] = {age[1083 +: 9], 1'b0, !age[1073], !age[1063], !age[1052], !age[1040], !age[1027], !age[1013], !age[998], !age[982], !age[965], !age[947], !age[928], !age[908], !age[887], !age[865], !age[842], !age[818], !age[793], !age[767], !age[740], !age[712], !age[683], !age[653], !age[622], !age[590], !age[557], !age[523], !age[488], !age[452], !age[415], !age[377], !age[338], !age[298], !age[257], !age[215], !age[172], !age[128], !age[83], !age[37]};
+  assign older[39] = {age[1092 +: 8], 1'b0, !age[1083], !age[1074], !age[1064], !age[1053], !age[1041], !age[1028], !age[1014], !age[999], !age[983], !age[966], !age[948], !age[929], !age[909], !age[888], !age[866], !age[843], !age[819], !age[794], !age[768], !age[741], !age[713], !age[684], !age[654], !age[623], !age[591], !age[558], !age[524], !age[489], !age[453], !age[416], !age[378], !age[339], !age[299], !age[258], !age[216], !age[173], !age[129], !age[84], !age[38]};
+  assign older[40] = {age[1100 +: 7], 1'b0, !age[1092], !age[1084], !age[1075], !age[1065], !age[1054], !age[1042], !age[1029], !age[1015], !age[1000], !age[984], !age[967], !age[949], !age[930], !age[910], !age[889], !age[867], !age[844], !age[820], !age[795], !age[769], !age[742], !age[714], !age[685], !age[655], !age[624], !age[592], !age[559], !age[525], !age[490], !age[454], !age[417], !age[379], !age[340], !age[300], !age[259], !age[217], !age[174], !age[130], !age[85], !age[39]};
+  assign older[41] = {age[1107 +: 6], 1'b0, !age[1100], !age[1093], !age[1085], !age[1076], !age[1066], !age[1055], !age[1043], !age[1030], !age[1016], !age[1001], !age[985], !age[968], !age[950], !age[931], !age[911], !age[890], !age[868], !age[845], !age[821], !age[796], !age[770], !age[743], !age[715], !age[686], !age[656], !age[625], !age[593], !age[560], !age[526], !age[491], !age[455], !age[418], !age[380], !age[341], !age[301], !age[260], !age[218], !age[175], !age[131], !age[86], !age[40]};
+  assign older[42] = {age[1113 +: 5], 1'b0, !age[1107], !age[1101], !age[1094], !age[1086], !age[1077], !age[1067], !age[1056], !age[1044], !age[1031], !age[1017], !age[1002], !age[986], !age[969], !age[951], !age[932], !age[912], !age[891], !age[869], !age[846], !age[822], !age[797], !age[771], !age[744], !age[716], !age[687], !age[657], !age[626], !age[594], !age[561], !age[527], !age[492], !age[456], !age[419], !age[381], !age[342], !age[302], !age[261], !age[219], !age[176], !age[132], !age[87], !age[41]};
+  assign older[43] = {age[1118 +: 4], 1'b0, !age[1113], !age[1108], !age[1102], !age[1095], !age[1087], !age[1078], !age[1068], !age[1057], !age[1045], !age[1032], !age[1018], !age[1003], !age[987], !age[970], !age[952], !age[933], !age[913], !age[892], !age[870], !age[847], !age[823], !age[798], !age[772], !age[745], !age[717], !age[688], !age[658], !age[627], !age[595], !age[562], !age[528], !age[493], !age[457], !age[420], !age[382], !age[343], !age[303], !age[262], !age[220], !age[177], !age[133], !age[88], !age[42]};
+  assign older[44] = {age[1122 +: 3], 1'b0, !age[1118], !age[1114], !age[1109], !age[1103], !age[1096], !age[1088], !age[1079], !age[1069], !age[1058], !age[1046], !age[1033], !age[1019], !age[1004], !age[988], !age[971], !age[953], !age[934], !age[914], !age[893], !age[871], !age[848], !age[824], !age[799], !age[773], !age[746], !age[718], !age[689], !age[659], !age[628], !age[596], !age[563], !age[529], !age[494], !age[458], !age[421], !age[383], !age[344], !age[304], !age[263], !age[221], !age[178], !age[134], !age[89], !age[43]};
+  assign older[45] = {age[1125 +: 2], 1'b0, !age[1122], !age[1119], !age[1115], !age[1110], !age[1104], !age[1097], !age[1089], !age[1080], !age[1070], !age[1059], !age[1047], !age[1034], !age[1020], !age[1005], !age[989], !age[972], !age[954], !age[935], !age[915], !age[894], !age[872], !age[849], !age[825], !age[800], !age[774], !age[747], !age[719], !age[690], !age[660], !age[629], !age[597], !age[564], !age[530], !age[495], !age[459], !age[422], !age[384], !age[345], !age[305], !age[264], !age[222], !age[179], !age[135], !age[90], !age[44]};
+  assign older[46] = {age[1127 +: 1], 1'b0, !age[1125], !age[1123], !age[1120], !age[1116], !age[1111], !age[1105], !age[1098], !age[1090], !age[1081], !age[1071], !age[1060], !age[1048], !age[1035], !age[1021], !age[1006], !age[990], !age[973], !age[955], !age[936], !age[916], !age[895], !age[873], !age[850], !age[826], !age[801], !age[775], !age[748], !age[720], !age[691], !age[661], !age[630], !age[598], !age[565], !age[531], !age[496], !age[460], !age[423], !age[385], !age[346], !age[306], !age[265], !age[223], !age[180], !age[136], !age[91], !age[45]};
+  assign older[47] = {1'b0, !age[1127], !age[1126], !age[1124], !age[1121], !age[1117], !age[1112], !age[1106], !age[1099], !age[1091], !age[1082], !age[1072], !age[1061], !age[1049], !age[1036], !age[1022], !age[1007], !age[991], !age[974], !age[956], !age[937], !age[917], !age[896], !age[874], !age[851], !age[827], !age[802], !age[776], !age[749], !age[721], !age[692], !age[662], !age[631], !age[599], !age[566], !age[532], !age[497], !age[461], !age[424], !age[386], !age[347], !age[307], !age[266], !age[224], !age[181], !age[137], !age[92], !age[46]};
 
   // ---- per-instruction predictions in the I-buffer (paper 4.4: 2 per warp) ----
   // entry 2*w+s is warp w's I-buffer entry s.  ib_base is the stored prediction:
@@ -222,7 +263,7 @@ module oaws_oaws (
   assign hd_div[0] = ib_head[0] ? ib_div[1] : ib_div[0];
   assign hd_base_0 = ib_head[0] ? ib_base[9:5] : ib_base[4:0];
   logic [47:0] older_live_0;  // live warps older than warp 0
-  assign older_live_0 = live & {older[2256], older[2208], older[2160], older[2112], older[2064], older[2016], older[1968], older[1920], older[1872], older[1824], older[1776], older[1728], older[1680], older[1632], older[1584], older[1536], older[1488], older[1440], older[1392], older[1344], older[1296], older[1248], older[1200], older[1152], older[1104], older[1056], older[1008], older[960], older[912], older[864], older[816], older[768], older[720], older[672], older[624], older[576], older[528], older[480], older[432], older[384], older[336], older[288], older[240], older[192], older[144], older[96], older[48], older[0]};
+  assign older_live_0 = live & ~older[0] & ~(48'(1) << 0);
   logic [5:0] rank_0;  // GTO rank, 0 = oldest live warp
   // rank_0 = ones in older_live_0: adder tree, 6 levels
   wire [47:0] rank_0_t0;
@@ -270,7 +311,7 @@ module oaws_oaws (
   assign hd_div[1] = ib_head[1] ? ib_div[3] : ib_div[2];
   assign hd_base_1 = ib_head[1] ? ib_base[19:15] : ib_base[14:10];
   logic [47:0] older_live_1;  // live warps older than warp 1
-  assign older_live_1 = live & {older[2257], older[2209], older[2161], older[2113], older[2065], older[2017], older[1969], older[1921], older[1873], older[1825], older[1777], older[1729], older[1681], older[1633], older[1585], older[1537], older[1489], older[1441], older[1393], older[1345], older[1297], older[1249], older[1201], older[1153], older[1105], older[1057], older[1009], older[961], older[913], older[865], older[817], older[769], older[721], older[673], older[625], older[577], older[529], older[481], older[433], older[385], older[337], older[289], older[241], older[193], older[145], older[97], older[49], older[1]};
+  assign older_live_1 = live & ~older[1] & ~(48'(1) << 1);
   logic [5:0] rank_1;  // GTO rank, 0 = oldest live warp
   // rank_1 = ones in older_live_1: adder tree, 6 levels
   wire [47:0] rank_1_t0;
@@ -318,7 +359,7 @@ module oaws_oaws (
   assign hd_div[2] = ib_head[2] ? ib_div[5] : ib_div[4];
   assign hd_base_2 = ib_head[2] ? ib_base[29:25] : ib_base[24:20];
   logic [47:0] older_live_2;  // live warps older than warp 2
-  assign older_live_2 = live & {older[2258], older[2210], older[2162], older[2114], older[2066], older[2018], older[1970], older[1922], older[1874], older[1826], older[1778], older[1730], older[1682], older[1634], older[1586], older[1538], older[1490], older[1442], older[1394], older[1346], older[1298], older[1250], older[1202], older[1154], older[1106], older[1058], older[1010], older[962], older[914], older[866], older[818], older[770], older[722], older[674], older[626], older[578], older[530], older[482], older[434], older[386], older[338], older[290], older[242], older[194], older[146], older[98], older[50], older[2]};
+  assign older_live_2 = live & ~older[2] & ~(48'(1) << 2);
   logic [5:0] rank_2;  // GTO rank, 0 = oldest live warp
   // rank_2 = ones in older_live_2: adder tree, 6 levels
   wire [47:0] rank_2_t0;
@@ -366,7 +407,7 @@ module oaws_oaws (
   assign hd_div[3] = ib_head[3] ? ib_div[7] : ib_div[6];
   assign hd_base_3 = ib_head[3] ? ib_base[39:35] : ib_base[34:30];
   logic [47:0] older_live_3;  // live warps older than warp 3
-  assign older_live_3 = live & {older[2259], older[2211], older[2163], older[2115], older[2067], older[2019], older[1971], older[1923], older[1875], older[1827], older[1779], older[1731], older[1683], older[1635], older[1587], older[1539], older[1491], older[1443], older[1395], older[1347], older[1299], older[1251], older[1203], older[1155], older[1107], older[1059], older[1011], older[963], older[915], older[867], older[819], older[771], older[723], older[675], older[627], older[579], older[531], older[483], older[435], older[387], older[339], older[291], older[243], older[195], older[147], older[99], older[51], older[3]};
+  assign older_live_3 = live & ~older[3] & ~(48'(1) << 3);
   logic [5:0] rank_3;  // GTO rank, 0 = oldest live warp
   // rank_3 = ones in older_live_3: adder tree, 6 levels
   wire [47:0] rank_3_t0;
@@ -414,7 +455,7 @@ module oaws_oaws (
   assign hd_div[4] = ib_head[4] ? ib_div[9] : ib_div[8];
   assign hd_base_4 = ib_head[4] ? ib_base[49:45] : ib_base[44:40];
   logic [47:0] older_live_4;  // live warps older than warp 4
-  assign older_live_4 = live & {older[2260], older[2212], older[2164], older[2116], older[2068], older[2020], older[1972], older[1924], older[1876], older[1828], older[1780], older[1732], older[1684], older[1636], older[1588], older[1540], older[1492], older[1444], older[1396], older[1348], older[1300], older[1252], older[1204], older[1156], older[1108], older[1060], older[1012], older[964], older[916], older[868], older[820], older[772], older[724], older[676], older[628], older[580], older[532], older[484], older[436], older[388], older[340], older[292], older[244], older[196], older[148], older[100], older[52], older[4]};
+  assign older_live_4 = live & ~older[4] & ~(48'(1) << 4);
   logic [5:0] rank_4;  // GTO rank, 0 = oldest live warp
   // rank_4 = ones in older_live_4: adder tree, 6 levels
   wire [47:0] rank_4_t0;
@@ -462,7 +503,7 @@ module oaws_oaws (
   assign hd_div[5] = ib_head[5] ? ib_div[11] : ib_div[10];
   assign hd_base_5 = ib_head[5] ? ib_base[59:55] : ib_base[54:50];
   logic [47:0] older_live_5;  // live warps older than warp 5
-  assign older_live_5 = live & {older[2261], older[2213], older[2165], older[2117], older[2069], older[2021], older[1973], older[1925], older[1877], older[1829], older[1781], older[1733], older[1685], older[1637], older[1589], older[1541], older[1493], older[1445], older[1397], older[1349], older[1301], older[1253], older[1205], older[1157], older[1109], older[1061], older[1013], older[965], older[917], older[869], older[821], older[773], older[725], older[677], older[629], older[581], older[533], older[485], older[437], older[389], older[341], older[293], older[245], older[197], older[149], older[101], older[53], older[5]};
+  assign older_live_5 = live & ~older[5] & ~(48'(1) << 5);
   logic [5:0] rank_5;  // GTO rank, 0 = oldest live warp
   // rank_5 = ones in older_live_5: adder tree, 6 levels
   wire [47:0] rank_5_t0;
@@ -510,7 +551,7 @@ module oaws_oaws (
   assign hd_div[6] = ib_head[6] ? ib_div[13] : ib_div[12];
   assign hd_base_6 = ib_head[6] ? ib_base[69:65] : ib_base[64:60];
   logic [47:0] older_live_6;  // live warps older than warp 6
-  assign older_live_6 = live & {older[2262], older[2214], older[2166], older[2118], older[2070], older[2022], older[1974], older[1926], older[1878], older[1830], older[1782], older[1734], older[1686], older[1638], older[1590], older[1542], older[1494], older[1446], older[1398], older[1350], older[1302], older[1254], older[1206], older[1158], older[1110], older[1062], older[1014], older[966], older[918], older[870], older[822], older[774], older[726], older[678], older[630], older[582], older[534], older[486], older[438], older[390], older[342], older[294], older[246], older[198], older[150], older[102], older[54], older[6]};
+  assign older_live_6 = live & ~older[6] & ~(48'(1) << 6);
   logic [5:0] rank_6;  // GTO rank, 0 = oldest live warp
   // rank_6 = ones in older_live_6: adder tree, 6 levels
   wire [47:0] rank_6_t0;
@@ -558,7 +599,7 @@ module oaws_oaws (
   assign hd_div[7] = ib_head[7] ? ib_div[15] : ib_div[14];
   assign hd_base_7 = ib_head[7] ? ib_base[79:75] : ib_base[74:70];
   logic [47:0] older_live_7;  // live warps older than warp 7
-  assign older_live_7 = live & {older[2263], older[2215], older[2167], older[2119], older[2071], older[2023], older[1975], older[1927], older[1879], older[1831], older[1783], older[1735], older[1687], older[1639], older[1591], older[1543], older[1495], older[1447], older[1399], older[1351], older[1303], older[1255], older[1207], older[1159], older[1111], older[1063], older[1015], older[967], older[919], older[871], older[823], older[775], older[727], older[679], older[631], older[583], older[535], older[487], older[439], older[391], older[343], older[295], older[247], older[199], older[151], older[103], older[55], older[7]};
+  assign older_live_7 = live & ~older[7] & ~(48'(1) << 7);
   logic [5:0] rank_7;  // GTO rank, 0 = oldest live warp
   // rank_7 = ones in older_live_7: adder tree, 6 levels
   wire [47:0] rank_7_t0;
@@ -606,7 +647,7 @@ module oaws_oaws (
   assign hd_div[8] = ib_head[8] ? ib_div[17] : ib_div[16];
   assign hd_base_8 = ib_head[8] ? ib_base[89:85] : ib_base[84:80];
   logic [47:0] older_live_8;  // live warps older than warp 8
-  assign older_live_8 = live & {older[2264], older[2216], older[2168], older[2120], older[2072], older[2024], older[1976], older[1928], older[1880], older[1832], older[1784], older[1736], older[1688], older[1640], older[1592], older[1544], older[1496], older[1448], older[1400], older[1352], older[1304], older[1256], older[1208], older[1160], older[1112], older[1064], older[1016], older[968], older[920], older[872], older[824], older[776], older[728], older[680], older[632], older[584], older[536], older[488], older[440], older[392], older[344], older[296], older[248], older[200], older[152], older[104], older[56], older[8]};
+  assign older_live_8 = live & ~older[8] & ~(48'(1) << 8);
   logic [5:0] rank_8;  // GTO rank, 0 = oldest live warp
   // rank_8 = ones in older_live_8: adder tree, 6 levels
   wire [47:0] rank_8_t0;
@@ -654,7 +695,7 @@ module oaws_oaws (
   assign hd_div[9] = ib_head[9] ? ib_div[19] : ib_div[18];
   assign hd_base_9 = ib_head[9] ? ib_base[99:95] : ib_base[94:90];
   logic [47:0] older_live_9;  // live warps older than warp 9
-  assign older_live_9 = live & {older[2265], older[2217], older[2169], older[2121], older[2073], older[2025], older[1977], older[1929], older[1881], older[1833], older[1785], older[1737], older[1689], older[1641], older[1593], older[1545], older[1497], older[1449], older[1401], older[1353], older[1305], older[1257], older[1209], older[1161], older[1113], older[1065], older[1017], older[969], older[921], older[873], older[825], older[777], older[729], older[681], older[633], older[585], older[537], older[489], older[441], older[393], older[345], older[297], older[249], older[201], older[153], older[105], older[57], older[9]};
+  assign older_live_9 = live & ~older[9] & ~(48'(1) << 9);
   logic [5:0] rank_9;  // GTO rank, 0 = oldest live warp
   // rank_9 = ones in older_live_9: adder tree, 6 levels
   wire [47:0] rank_9_t0;
@@ -702,7 +743,7 @@ module oaws_oaws (
   assign hd_div[10] = ib_head[10] ? ib_div[21] : ib_div[20];
   assign hd_base_10 = ib_head[10] ? ib_base[109:105] : ib_base[104:100];
   logic [47:0] older_live_10;  // live warps older than warp 10
-  assign older_live_10 = live & {older[2266], older[2218], older[2170], older[2122], older[2074], older[2026], older[1978], older[1930], older[1882], older[1834], older[1786], older[1738], older[1690], older[1642], older[1594], older[1546], older[1498], older[1450], older[1402], older[1354], older[1306], older[1258], older[1210], older[1162], older[1114], older[1066], older[1018], older[970], older[922], older[874], older[826], older[778], older[730], older[682], older[634], older[586], older[538], older[490], older[442], older[394], older[346], older[298], older[250], older[202], older[154], older[106], older[58], older[10]};
+  assign older_live_10 = live & ~older[10] & ~(48'(1) << 10);
   logic [5:0] rank_10;  // GTO rank, 0 = oldest live warp
   // rank_10 = ones in older_live_10: adder tree, 6 levels
   wire [47:0] rank_10_t0;
@@ -750,7 +791,7 @@ module oaws_oaws (
   assign hd_div[11] = ib_head[11] ? ib_div[23] : ib_div[22];
   assign hd_base_11 = ib_head[11] ? ib_base[119:115] : ib_base[114:110];
   logic [47:0] older_live_11;  // live warps older than warp 11
-  assign older_live_11 = live & {older[2267], older[2219], older[2171], older[2123], older[2075], older[2027], older[1979], older[1931], older[1883], older[1835], older[1787], older[1739], older[1691], older[1643], older[1595], older[1547], older[1499], older[1451], older[1403], older[1355], older[1307], older[1259], older[1211], older[1163], older[1115], older[1067], older[1019], older[971], older[923], older[875], older[827], older[779], older[731], older[683], older[635], older[587], older[539], older[491], older[443], older[395], older[347], older[299], older[251], older[203], older[155], older[107], older[59], older[11]};
+  assign older_live_11 = live & ~older[11] & ~(48'(1) << 11);
   logic [5:0] rank_11;  // GTO rank, 0 = oldest live warp
   // rank_11 = ones in older_live_11: adder tree, 6 levels
   wire [47:0] rank_11_t0;
@@ -798,7 +839,7 @@ module oaws_oaws (
   assign hd_div[12] = ib_head[12] ? ib_div[25] : ib_div[24];
   assign hd_base_12 = ib_head[12] ? ib_base[129:125] : ib_base[124:120];
   logic [47:0] older_live_12;  // live warps older than warp 12
-  assign older_live_12 = live & {older[2268], older[2220], older[2172], older[2124], older[2076], older[2028], older[1980], older[1932], older[1884], older[1836], older[1788], older[1740], older[1692], older[1644], older[1596], older[1548], older[1500], older[1452], older[1404], older[1356], older[1308], older[1260], older[1212], older[1164], older[1116], older[1068], older[1020], older[972], older[924], older[876], older[828], older[780], older[732], older[684], older[636], older[588], older[540], older[492], older[444], older[396], older[348], older[300], older[252], older[204], older[156], older[108], older[60], older[12]};
+  assign older_live_12 = live & ~older[12] & ~(48'(1) << 12);
   logic [5:0] rank_12;  // GTO rank, 0 = oldest live warp
   // rank_12 = ones in older_live_12: adder tree, 6 levels
   wire [47:0] rank_12_t0;
@@ -846,7 +887,7 @@ module oaws_oaws (
   assign hd_div[13] = ib_head[13] ? ib_div[27] : ib_div[26];
   assign hd_base_13 = ib_head[13] ? ib_base[139:135] : ib_base[134:130];
   logic [47:0] older_live_13;  // live warps older than warp 13
-  assign older_live_13 = live & {older[2269], older[2221], older[2173], older[2125], older[2077], older[2029], older[1981], older[1933], older[1885], older[1837], older[1789], older[1741], older[1693], older[1645], older[1597], older[1549], older[1501], older[1453], older[1405], older[1357], older[1309], older[1261], older[1213], older[1165], older[1117], older[1069], older[1021], older[973], older[925], older[877], older[829], older[781], older[733], older[685], older[637], older[589], older[541], older[493], older[445], older[397], older[349], older[301], older[253], older[205], older[157], older[109], older[61], older[13]};
+  assign older_live_13 = live & ~older[13] & ~(48'(1) << 13);
   logic [5:0] rank_13;  // GTO rank, 0 = oldest live warp
   // rank_13 = ones in older_live_13: adder tree, 6 levels
   wire [47:0] rank_13_t0;
@@ -894,7 +935,7 @@ module oaws_oaws (
   assign hd_div[14] = ib_head[14] ? ib_div[29] : ib_div[28];
   assign hd_base_14 = ib_head[14] ? ib_base[149:145] : ib_base[144:140];
   logic [47:0] older_live_14;  // live warps older than warp 14
-  assign older_live_14 = live & {older[2270], older[2222], older[2174], older[2126], older[2078], older[2030], older[1982], older[1934], older[1886], older[1838], older[1790], older[1742], older[1694], older[1646], older[1598], older[1550], older[1502], older[1454], older[1406], older[1358], older[1310], older[1262], older[1214], older[1166], older[1118], older[1070], older[1022], older[974], older[926], older[878], older[830], older[782], older[734], older[686], older[638], older[590], older[542], older[494], older[446], older[398], older[350], older[302], older[254], older[206], older[158], older[110], older[62], older[14]};
+  assign older_live_14 = live & ~older[14] & ~(48'(1) << 14);
   logic [5:0] rank_14;  // GTO rank, 0 = oldest live warp
   // rank_14 = ones in older_live_14: adder tree, 6 levels
   wire [47:0] rank_14_t0;
@@ -942,7 +983,7 @@ module oaws_oaws (
   assign hd_div[15] = ib_head[15] ? ib_div[31] : ib_div[30];
   assign hd_base_15 = ib_head[15] ? ib_base[159:155] : ib_base[154:150];
   logic [47:0] older_live_15;  // live warps older than warp 15
-  assign older_live_15 = live & {older[2271], older[2223], older[2175], older[2127], older[2079], older[2031], older[1983], older[1935], older[1887], older[1839], older[1791], older[1743], older[1695], older[1647], older[1599], older[1551], older[1503], older[1455], older[1407], older[1359], older[1311], older[1263], older[1215], older[1167], older[1119], older[1071], older[1023], older[975], older[927], older[879], older[831], older[783], older[735], older[687], older[639], older[591], older[543], older[495], older[447], older[399], older[351], older[303], older[255], older[207], older[159], older[111], older[63], older[15]};
+  assign older_live_15 = live & ~older[15] & ~(48'(1) << 15);
   logic [5:0] rank_15;  // GTO rank, 0 = oldest live warp
   // rank_15 = ones in older_live_15: adder tree, 6 levels
   wire [47:0] rank_15_t0;
@@ -990,7 +1031,7 @@ module oaws_oaws (
   assign hd_div[16] = ib_head[16] ? ib_div[33] : ib_div[32];
   assign hd_base_16 = ib_head[16] ? ib_base[169:165] : ib_base[164:160];
   logic [47:0] older_live_16;  // live warps older than warp 16
-  assign older_live_16 = live & {older[2272], older[2224], older[2176], older[2128], older[2080], older[2032], older[1984], older[1936], older[1888], older[1840], older[1792], older[1744], older[1696], older[1648], older[1600], older[1552], older[1504], older[1456], older[1408], older[1360], older[1312], older[1264], older[1216], older[1168], older[1120], older[1072], older[1024], older[976], older[928], older[880], older[832], older[784], older[736], older[688], older[640], older[592], older[544], older[496], older[448], older[400], older[352], older[304], older[256], older[208], older[160], older[112], older[64], older[16]};
+  assign older_live_16 = live & ~older[16] & ~(48'(1) << 16);
   logic [5:0] rank_16;  // GTO rank, 0 = oldest live warp
   // rank_16 = ones in older_live_16: adder tree, 6 levels
   wire [47:0] rank_16_t0;
@@ -1038,7 +1079,7 @@ module oaws_oaws (
   assign hd_div[17] = ib_head[17] ? ib_div[35] : ib_div[34];
   assign hd_base_17 = ib_head[17] ? ib_base[179:175] : ib_base[174:170];
   logic [47:0] older_live_17;  // live warps older than warp 17
-  assign older_live_17 = live & {older[2273], older[2225], older[2177], older[2129], older[2081], older[2033], older[1985], older[1937], older[1889], older[1841], older[1793], older[1745], older[1697], older[1649], older[1601], older[1553], older[1505], older[1457], older[1409], older[1361], older[1313], older[1265], older[1217], older[1169], older[1121], older[1073], older[1025], older[977], older[929], older[881], older[833], older[785], older[737], older[689], older[641], older[593], older[545], older[497], older[449], older[401], older[353], older[305], older[257], older[209], older[161], older[113], older[65], older[17]};
+  assign older_live_17 = live & ~older[17] & ~(48'(1) << 17);
   logic [5:0] rank_17;  // GTO rank, 0 = oldest live warp
   // rank_17 = ones in older_live_17: adder tree, 6 levels
   wire [47:0] rank_17_t0;
@@ -1086,7 +1127,7 @@ module oaws_oaws (
   assign hd_div[18] = ib_head[18] ? ib_div[37] : ib_div[36];
   assign hd_base_18 = ib_head[18] ? ib_base[189:185] : ib_base[184:180];
   logic [47:0] older_live_18;  // live warps older than warp 18
-  assign older_live_18 = live & {older[2274], older[2226], older[2178], older[2130], older[2082], older[2034], older[1986], older[1938], older[1890], older[1842], older[1794], older[1746], older[1698], older[1650], older[1602], older[1554], older[1506], older[1458], older[1410], older[1362], older[1314], older[1266], older[1218], older[1170], older[1122], older[1074], older[1026], older[978], older[930], older[882], older[834], older[786], older[738], older[690], older[642], older[594], older[546], older[498], older[450], older[402], older[354], older[306], older[258], older[210], older[162], older[114], older[66], older[18]};
+  assign older_live_18 = live & ~older[18] & ~(48'(1) << 18);
   logic [5:0] rank_18;  // GTO rank, 0 = oldest live warp
   // rank_18 = ones in older_live_18: adder tree, 6 levels
   wire [47:0] rank_18_t0;
@@ -1134,7 +1175,7 @@ module oaws_oaws (
   assign hd_div[19] = ib_head[19] ? ib_div[39] : ib_div[38];
   assign hd_base_19 = ib_head[19] ? ib_base[199:195] : ib_base[194:190];
   logic [47:0] older_live_19;  // live warps older than warp 19
-  assign older_live_19 = live & {older[2275], older[2227], older[2179], older[2131], older[2083], older[2035], older[1987], older[1939], older[1891], older[1843], older[1795], older[1747], older[1699], older[1651], older[1603], older[1555], older[1507], older[1459], older[1411], older[1363], older[1315], older[1267], older[1219], older[1171], older[1123], older[1075], older[1027], older[979], older[931], older[883], older[835], older[787], older[739], older[691], older[643], older[595], older[547], older[499], older[451], older[403], older[355], older[307], older[259], older[211], older[163], older[115], older[67], older[19]};
+  assign older_live_19 = live & ~older[19] & ~(48'(1) << 19);
   logic [5:0] rank_19;  // GTO rank, 0 = oldest live warp
   // rank_19 = ones in older_live_19: adder tree, 6 levels
   wire [47:0] rank_19_t0;
@@ -1182,7 +1223,7 @@ module oaws_oaws (
   assign hd_div[20] = ib_head[20] ? ib_div[41] : ib_div[40];
   assign hd_base_20 = ib_head[20] ? ib_base[209:205] : ib_base[204:200];
   logic [47:0] older_live_20;  // live warps older than warp 20
-  assign older_live_20 = live & {older[2276], older[2228], older[2180], older[2132], older[2084], older[2036], older[1988], older[1940], older[1892], older[1844], older[1796], older[1748], older[1700], older[1652], older[1604], older[1556], older[1508], older[1460], older[1412], older[1364], older[1316], older[1268], older[1220], older[1172], older[1124], older[1076], older[1028], older[980], older[932], older[884], older[836], older[788], older[740], older[692], older[644], older[596], older[548], older[500], older[452], older[404], older[356], older[308], older[260], older[212], older[164], older[116], older[68], older[20]};
+  assign older_live_20 = live & ~older[20] & ~(48'(1) << 20);
   logic [5:0] rank_20;  // GTO rank, 0 = oldest live warp
   // rank_20 = ones in older_live_20: adder tree, 6 levels
   wire [47:0] rank_20_t0;
@@ -1230,7 +1271,7 @@ module oaws_oaws (
   assign hd_div[21] = ib_head[21] ? ib_div[43] : ib_div[42];
   assign hd_base_21 = ib_head[21] ? ib_base[219:215] : ib_base[214:210];
   logic [47:0] older_live_21;  // live warps older than warp 21
-  assign older_live_21 = live & {older[2277], older[2229], older[2181], older[2133], older[2085], older[2037], older[1989], older[1941], older[1893], older[1845], older[1797], older[1749], older[1701], older[1653], older[1605], older[1557], older[1509], older[1461], older[1413], older[1365], older[1317], older[1269], older[1221], older[1173], older[1125], older[1077], older[1029], older[981], older[933], older[885], older[837], older[789], older[741], older[693], older[645], older[597], older[549], older[501], older[453], older[405], older[357], older[309], older[261], older[213], older[165], older[117], older[69], older[21]};
+  assign older_live_21 = live & ~older[21] & ~(48'(1) << 21);
   logic [5:0] rank_21;  // GTO rank, 0 = oldest live warp
   // rank_21 = ones in older_live_21: adder tree, 6 levels
   wire [47:0] rank_21_t0;
@@ -1278,7 +1319,7 @@ module oaws_oaws (
   assign hd_div[22] = ib_head[22] ? ib_div[45] : ib_div[44];
   assign hd_base_22 = ib_head[22] ? ib_base[229:225] : ib_base[224:220];
   logic [47:0] older_live_22;  // live warps older than warp 22
-  assign older_live_22 = live & {older[2278], older[2230], older[2182], older[2134], older[2086], older[2038], older[1990], older[1942], older[1894], older[1846], older[1798], older[1750], older[1702], older[1654], older[1606], older[1558], older[1510], older[1462], older[1414], older[1366], older[1318], older[1270], older[1222], older[1174], older[1126], older[1078], older[1030], older[982], older[934], older[886], older[838], older[790], older[742], older[694], older[646], older[598], older[550], older[502], older[454], older[406], older[358], older[310], older[262], older[214], older[166], older[118], older[70], older[22]};
+  assign older_live_22 = live & ~older[22] & ~(48'(1) << 22);
   logic [5:0] rank_22;  // GTO rank, 0 = oldest live warp
   // rank_22 = ones in older_live_22: adder tree, 6 levels
   wire [47:0] rank_22_t0;
@@ -1326,7 +1367,7 @@ module oaws_oaws (
   assign hd_div[23] = ib_head[23] ? ib_div[47] : ib_div[46];
   assign hd_base_23 = ib_head[23] ? ib_base[239:235] : ib_base[234:230];
   logic [47:0] older_live_23;  // live warps older than warp 23
-  assign older_live_23 = live & {older[2279], older[2231], older[2183], older[2135], older[2087], older[2039], older[1991], older[1943], older[1895], older[1847], older[1799], older[1751], older[1703], older[1655], older[1607], older[1559], older[1511], older[1463], older[1415], older[1367], older[1319], older[1271], older[1223], older[1175], older[1127], older[1079], older[1031], older[983], older[935], older[887], older[839], older[791], older[743], older[695], older[647], older[599], older[551], older[503], older[455], older[407], older[359], older[311], older[263], older[215], older[167], older[119], older[71], older[23]};
+  assign older_live_23 = live & ~older[23] & ~(48'(1) << 23);
   logic [5:0] rank_23;  // GTO rank, 0 = oldest live warp
   // rank_23 = ones in older_live_23: adder tree, 6 levels
   wire [47:0] rank_23_t0;
@@ -1374,7 +1415,7 @@ module oaws_oaws (
   assign hd_div[24] = ib_head[24] ? ib_div[49] : ib_div[48];
   assign hd_base_24 = ib_head[24] ? ib_base[249:245] : ib_base[244:240];
   logic [47:0] older_live_24;  // live warps older than warp 24
-  assign older_live_24 = live & {older[2280], older[2232], older[2184], older[2136], older[2088], older[2040], older[1992], older[1944], older[1896], older[1848], older[1800], older[1752], older[1704], older[1656], older[1608], older[1560], older[1512], older[1464], older[1416], older[1368], older[1320], older[1272], older[1224], older[1176], older[1128], older[1080], older[1032], older[984], older[936], older[888], older[840], older[792], older[744], older[696], older[648], older[600], older[552], older[504], older[456], older[408], older[360], older[312], older[264], older[216], older[168], older[120], older[72], older[24]};
+  assign older_live_24 = live & ~older[24] & ~(48'(1) << 24);
   logic [5:0] rank_24;  // GTO rank, 0 = oldest live warp
   // rank_24 = ones in older_live_24: adder tree, 6 levels
   wire [47:0] rank_24_t0;
@@ -1422,7 +1463,7 @@ module oaws_oaws (
   assign hd_div[25] = ib_head[25] ? ib_div[51] : ib_div[50];
   assign hd_base_25 = ib_head[25] ? ib_base[259:255] : ib_base[254:250];
   logic [47:0] older_live_25;  // live warps older than warp 25
-  assign older_live_25 = live & {older[2281], older[2233], older[2185], older[2137], older[2089], older[2041], older[1993], older[1945], older[1897], older[1849], older[1801], older[1753], older[1705], older[1657], older[1609], older[1561], older[1513], older[1465], older[1417], older[1369], older[1321], older[1273], older[1225], older[1177], older[1129], older[1081], older[1033], older[985], older[937], older[889], older[841], older[793], older[745], older[697], older[649], older[601], older[553], older[505], older[457], older[409], older[361], older[313], older[265], older[217], older[169], older[121], older[73], older[25]};
+  assign older_live_25 = live & ~older[25] & ~(48'(1) << 25);
   logic [5:0] rank_25;  // GTO rank, 0 = oldest live warp
   // rank_25 = ones in older_live_25: adder tree, 6 levels
   wire [47:0] rank_25_t0;
@@ -1470,7 +1511,7 @@ module oaws_oaws (
   assign hd_div[26] = ib_head[26] ? ib_div[53] : ib_div[52];
   assign hd_base_26 = ib_head[26] ? ib_base[269:265] : ib_base[264:260];
   logic [47:0] older_live_26;  // live warps older than warp 26
-  assign older_live_26 = live & {older[2282], older[2234], older[2186], older[2138], older[2090], older[2042], older[1994], older[1946], older[1898], older[1850], older[1802], older[1754], older[1706], older[1658], older[1610], older[1562], older[1514], older[1466], older[1418], older[1370], older[1322], older[1274], older[1226], older[1178], older[1130], older[1082], older[1034], older[986], older[938], older[890], older[842], older[794], older[746], older[698], older[650], older[602], older[554], older[506], older[458], older[410], older[362], older[314], older[266], older[218], older[170], older[122], older[74], older[26]};
+  assign older_live_26 = live & ~older[26] & ~(48'(1) << 26);
   logic [5:0] rank_26;  // GTO rank, 0 = oldest live warp
   // rank_26 = ones in older_live_26: adder tree, 6 levels
   wire [47:0] rank_26_t0;
@@ -1518,7 +1559,7 @@ module oaws_oaws (
   assign hd_div[27] = ib_head[27] ? ib_div[55] : ib_div[54];
   assign hd_base_27 = ib_head[27] ? ib_base[279:275] : ib_base[274:270];
   logic [47:0] older_live_27;  // live warps older than warp 27
-  assign older_live_27 = live & {older[2283], older[2235], older[2187], older[2139], older[2091], older[2043], older[1995], older[1947], older[1899], older[1851], older[1803], older[1755], older[1707], older[1659], older[1611], older[1563], older[1515], older[1467], older[1419], older[1371], older[1323], older[1275], older[1227], older[1179], older[1131], older[1083], older[1035], older[987], older[939], older[891], older[843], older[795], older[747], older[699], older[651], older[603], older[555], older[507], older[459], older[411], older[363], older[315], older[267], older[219], older[171], older[123], older[75], older[27]};
+  assign older_live_27 = live & ~older[27] & ~(48'(1) << 27);
   logic [5:0] rank_27;  // GTO rank, 0 = oldest live warp
   // rank_27 = ones in older_live_27: adder tree, 6 levels
   wire [47:0] rank_27_t0;
@@ -1566,7 +1607,7 @@ module oaws_oaws (
   assign hd_div[28] = ib_head[28] ? ib_div[57] : ib_div[56];
   assign hd_base_28 = ib_head[28] ? ib_base[289:285] : ib_base[284:280];
   logic [47:0] older_live_28;  // live warps older than warp 28
-  assign older_live_28 = live & {older[2284], older[2236], older[2188], older[2140], older[2092], older[2044], older[1996], older[1948], older[1900], older[1852], older[1804], older[1756], older[1708], older[1660], older[1612], older[1564], older[1516], older[1468], older[1420], older[1372], older[1324], older[1276], older[1228], older[1180], older[1132], older[1084], older[1036], older[988], older[940], older[892], older[844], older[796], older[748], older[700], older[652], older[604], older[556], older[508], older[460], older[412], older[364], older[316], older[268], older[220], older[172], older[124], older[76], older[28]};
+  assign older_live_28 = live & ~older[28] & ~(48'(1) << 28);
   logic [5:0] rank_28;  // GTO rank, 0 = oldest live warp
   // rank_28 = ones in older_live_28: adder tree, 6 levels
   wire [47:0] rank_28_t0;
@@ -1614,7 +1655,7 @@ module oaws_oaws (
   assign hd_div[29] = ib_head[29] ? ib_div[59] : ib_div[58];
   assign hd_base_29 = ib_head[29] ? ib_base[299:295] : ib_base[294:290];
   logic [47:0] older_live_29;  // live warps older than warp 29
-  assign older_live_29 = live & {older[2285], older[2237], older[2189], older[2141], older[2093], older[2045], older[1997], older[1949], older[1901], older[1853], older[1805], older[1757], older[1709], older[1661], older[1613], older[1565], older[1517], older[1469], older[1421], older[1373], older[1325], older[1277], older[1229], older[1181], older[1133], older[1085], older[1037], older[989], older[941], older[893], older[845], older[797], older[749], older[701], older[653], older[605], older[557], older[509], older[461], older[413], older[365], older[317], older[269], older[221], older[173], older[125], older[77], older[29]};
+  assign older_live_29 = live & ~older[29] & ~(48'(1) << 29);
   logic [5:0] rank_29;  // GTO rank, 0 = oldest live warp
   // rank_29 = ones in older_live_29: adder tree, 6 levels
   wire [47:0] rank_29_t0;
@@ -1662,7 +1703,7 @@ module oaws_oaws (
   assign hd_div[30] = ib_head[30] ? ib_div[61] : ib_div[60];
   assign hd_base_30 = ib_head[30] ? ib_base[309:305] : ib_base[304:300];
   logic [47:0] older_live_30;  // live warps older than warp 30
-  assign older_live_30 = live & {older[2286], older[2238], older[2190], older[2142], older[2094], older[2046], older[1998], older[1950], older[1902], older[1854], older[1806], older[1758], older[1710], older[1662], older[1614], older[1566], older[1518], older[1470], older[1422], older[1374], older[1326], older[1278], older[1230], older[1182], older[1134], older[1086], older[1038], older[990], older[942], older[894], older[846], older[798], older[750], older[702], older[654], older[606], older[558], older[510], older[462], older[414], older[366], older[318], older[270], older[222], older[174], older[126], older[78], older[30]};
+  assign older_live_30 = live & ~older[30] & ~(48'(1) << 30);
   logic [5:0] rank_30;  // GTO rank, 0 = oldest live warp
   // rank_30 = ones in older_live_30: adder tree, 6 levels
   wire [47:0] rank_30_t0;
@@ -1710,7 +1751,7 @@ module oaws_oaws (
   assign hd_div[31] = ib_head[31] ? ib_div[63] : ib_div[62];
   assign hd_base_31 = ib_head[31] ? ib_base[319:315] : ib_base[314:310];
   logic [47:0] older_live_31;  // live warps older than warp 31
-  assign older_live_31 = live & {older[2287], older[2239], older[2191], older[2143], older[2095], older[2047], older[1999], older[1951], older[1903], older[1855], older[1807], older[1759], older[1711], older[1663], older[1615], older[1567], older[1519], older[1471], older[1423], older[1375], older[1327], older[1279], older[1231], older[1183], older[1135], older[1087], older[1039], older[991], older[943], older[895], older[847], older[799], older[751], older[703], older[655], older[607], older[559], older[511], older[463], older[415], older[367], older[319], older[271], older[223], older[175], older[127], older[79], older[31]};
+  assign older_live_31 = live & ~older[31] & ~(48'(1) << 31);
   logic [5:0] rank_31;  // GTO rank, 0 = oldest live warp
   // rank_31 = ones in older_live_31: adder tree, 6 levels
   wire [47:0] rank_31_t0;
@@ -1758,7 +1799,7 @@ module oaws_oaws (
   assign hd_div[32] = ib_head[32] ? ib_div[65] : ib_div[64];
   assign hd_base_32 = ib_head[32] ? ib_base[329:325] : ib_base[324:320];
   logic [47:0] older_live_32;  // live warps older than warp 32
-  assign older_live_32 = live & {older[2288], older[2240], older[2192], older[2144], older[2096], older[2048], older[2000], older[1952], older[1904], older[1856], older[1808], older[1760], older[1712], older[1664], older[1616], older[1568], older[1520], older[1472], older[1424], older[1376], older[1328], older[1280], older[1232], older[1184], older[1136], older[1088], older[1040], older[992], older[944], older[896], older[848], older[800], older[752], older[704], older[656], older[608], older[560], older[512], older[464], older[416], older[368], older[320], older[272], older[224], older[176], older[128], older[80], older[32]};
+  assign older_live_32 = live & ~older[32] & ~(48'(1) << 32);
   logic [5:0] rank_32;  // GTO rank, 0 = oldest live warp
   // rank_32 = ones in older_live_32: adder tree, 6 levels
   wire [47:0] rank_32_t0;
@@ -1806,7 +1847,7 @@ module oaws_oaws (
   assign hd_div[33] = ib_head[33] ? ib_div[67] : ib_div[66];
   assign hd_base_33 = ib_head[33] ? ib_base[339:335] : ib_base[334:330];
   logic [47:0] older_live_33;  // live warps older than warp 33
-  assign older_live_33 = live & {older[2289], older[2241], older[2193], older[2145], older[2097], older[2049], older[2001], older[1953], older[1905], older[1857], older[1809], older[1761], older[1713], older[1665], older[1617], older[1569], older[1521], older[1473], older[1425], older[1377], older[1329], older[1281], older[1233], older[1185], older[1137], older[1089], older[1041], older[993], older[945], older[897], older[849], older[801], older[753], older[705], older[657], older[609], older[561], older[513], older[465], older[417], older[369], older[321], older[273], older[225], older[177], older[129], older[81], older[33]};
+  assign older_live_33 = live & ~older[33] & ~(48'(1) << 33);
   logic [5:0] rank_33;  // GTO rank, 0 = oldest live warp
   // rank_33 = ones in older_live_33: adder tree, 6 levels
   wire [47:0] rank_33_t0;
@@ -1854,7 +1895,7 @@ module oaws_oaws (
   assign hd_div[34] = ib_head[34] ? ib_div[69] : ib_div[68];
   assign hd_base_34 = ib_head[34] ? ib_base[349:345] : ib_base[344:340];
   logic [47:0] older_live_34;  // live warps older than warp 34
-  assign older_live_34 = live & {older[2290], older[2242], older[2194], older[2146], older[2098], older[2050], older[2002], older[1954], older[1906], older[1858], older[1810], older[1762], older[1714], older[1666], older[1618], older[1570], older[1522], older[1474], older[1426], older[1378], older[1330], older[1282], older[1234], older[1186], older[1138], older[1090], older[1042], older[994], older[946], older[898], older[850], older[802], older[754], older[706], older[658], older[610], older[562], older[514], older[466], older[418], older[370], older[322], older[274], older[226], older[178], older[130], older[82], older[34]};
+  assign older_live_34 = live & ~older[34] & ~(48'(1) << 34);
   logic [5:0] rank_34;  // GTO rank, 0 = oldest live warp
   // rank_34 = ones in older_live_34: adder tree, 6 levels
   wire [47:0] rank_34_t0;
@@ -1902,7 +1943,7 @@ module oaws_oaws (
   assign hd_div[35] = ib_head[35] ? ib_div[71] : ib_div[70];
   assign hd_base_35 = ib_head[35] ? ib_base[359:355] : ib_base[354:350];
   logic [47:0] older_live_35;  // live warps older than warp 35
-  assign older_live_35 = live & {older[2291], older[2243], older[2195], older[2147], older[2099], older[2051], older[2003], older[1955], older[1907], older[1859], older[1811], older[1763], older[1715], older[1667], older[1619], older[1571], older[1523], older[1475], older[1427], older[1379], older[1331], older[1283], older[1235], older[1187], older[1139], older[1091], older[1043], older[995], older[947], older[899], older[851], older[803], older[755], older[707], older[659], older[611], older[563], older[515], older[467], older[419], older[371], older[323], older[275], older[227], older[179], older[131], older[83], older[35]};
+  assign older_live_35 = live & ~older[35] & ~(48'(1) << 35);
   logic [5:0] rank_35;  // GTO rank, 0 = oldest live warp
   // rank_35 = ones in older_live_35: adder tree, 6 levels
   wire [47:0] rank_35_t0;
@@ -1950,7 +1991,7 @@ module oaws_oaws (
   assign hd_div[36] = ib_head[36] ? ib_div[73] : ib_div[72];
   assign hd_base_36 = ib_head[36] ? ib_base[369:365] : ib_base[364:360];
   logic [47:0] older_live_36;  // live warps older than warp 36
-  assign older_live_36 = live & {older[2292], older[2244], older[2196], older[2148], older[2100], older[2052], older[2004], older[1956], older[1908], older[1860], older[1812], older[1764], older[1716], older[1668], older[1620], older[1572], older[1524], older[1476], older[1428], older[1380], older[1332], older[1284], older[1236], older[1188], older[1140], older[1092], older[1044], older[996], older[948], older[900], older[852], older[804], older[756], older[708], older[660], older[612], older[564], older[516], older[468], older[420], older[372], older[324], older[276], older[228], older[180], older[132], older[84], older[36]};
+  assign older_live_36 = live & ~older[36] & ~(48'(1) << 36);
   logic [5:0] rank_36;  // GTO rank, 0 = oldest live warp
   // rank_36 = ones in older_live_36: adder tree, 6 levels
   wire [47:0] rank_36_t0;
@@ -1998,7 +2039,7 @@ module oaws_oaws (
   assign hd_div[37] = ib_head[37] ? ib_div[75] : ib_div[74];
   assign hd_base_37 = ib_head[37] ? ib_base[379:375] : ib_base[374:370];
   logic [47:0] older_live_37;  // live warps older than warp 37
-  assign older_live_37 = live & {older[2293], older[2245], older[2197], older[2149], older[2101], older[2053], older[2005], older[1957], older[1909], older[1861], older[1813], older[1765], older[1717], older[1669], older[1621], older[1573], older[1525], older[1477], older[1429], older[1381], older[1333], older[1285], older[1237], older[1189], older[1141], older[1093], older[1045], older[997], older[949], older[901], older[853], older[805], older[757], older[709], older[661], older[613], older[565], older[517], older[469], older[421], older[373], older[325], older[277], older[229], older[181], older[133], older[85], older[37]};
+  assign older_live_37 = live & ~older[37] & ~(48'(1) << 37);
   logic [5:0] rank_37;  // GTO rank, 0 = oldest live warp
   // rank_37 = ones in older_live_37: adder tree, 6 levels
   wire [47:0] rank_37_t0;
@@ -2046,7 +2087,7 @@ module oaws_oaws (
   assign hd_div[38] = ib_head[38] ? ib_div[77] : ib_div[76];
   assign hd_base_38 = ib_head[38] ? ib_base[389:385] : ib_base[384:380];
   logic [47:0] older_live_38;  // live warps older than warp 38
-  assign older_live_38 = live & {older[2294], older[2246], older[2198], older[2150], older[2102], older[2054], older[2006], older[1958], older[1910], older[1862], older[1814], older[1766], older[1718], older[1670], older[1622], older[1574], older[1526], older[1478], older[1430], older[1382], older[1334], older[1286], older[1238], older[1190], older[1142], older[1094], older[1046], older[998], older[950], older[902], older[854], older[806], older[758], older[710], older[662], older[614], older[566], older[518], older[470], older[422], older[374], older[326], older[278], older[230], older[182], older[134], older[86], older[38]};
+  assign older_live_38 = live & ~older[38] & ~(48'(1) << 38);
   logic [5:0] rank_38;  // GTO rank, 0 = oldest live warp
   // rank_38 = ones in older_live_38: adder tree, 6 levels
   wire [47:0] rank_38_t0;
@@ -2094,7 +2135,7 @@ module oaws_oaws (
   assign hd_div[39] = ib_head[39] ? ib_div[79] : ib_div[78];
   assign hd_base_39 = ib_head[39] ? ib_base[399:395] : ib_base[394:390];
   logic [47:0] older_live_39;  // live warps older than warp 39
-  assign older_live_39 = live & {older[2295], older[2247], older[2199], older[2151], older[2103], older[2055], older[2007], older[1959], older[1911], older[1863], older[1815], older[1767], older[1719], older[1671], older[1623], older[1575], older[1527], older[1479], older[1431], older[1383], older[1335], older[1287], older[1239], older[1191], older[1143], older[1095], older[1047], older[999], older[951], older[903], older[855], older[807], older[759], older[711], older[663], older[615], older[567], older[519], older[471], older[423], older[375], older[327], older[279], older[231], older[183], older[135], older[87], older[39]};
+  assign older_live_39 = live & ~older[39] & ~(48'(1) << 39);
   logic [5:0] rank_39;  // GTO rank, 0 = oldest live warp
   // rank_39 = ones in older_live_39: adder tree, 6 levels
   wire [47:0] rank_39_t0;
@@ -2142,7 +2183,7 @@ module oaws_oaws (
   assign hd_div[40] = ib_head[40] ? ib_div[81] : ib_div[80];
   assign hd_base_40 = ib_head[40] ? ib_base[409:405] : ib_base[404:400];
   logic [47:0] older_live_40;  // live warps older than warp 40
-  assign older_live_40 = live & {older[2296], older[2248], older[2200], older[2152], older[2104], older[2056], older[2008], older[1960], older[1912], older[1864], older[1816], older[1768], older[1720], older[1672], older[1624], older[1576], older[1528], older[1480], older[1432], older[1384], older[1336], older[1288], older[1240], older[1192], older[1144], older[1096], older[1048], older[1000], older[952], older[904], older[856], older[808], older[760], older[712], older[664], older[616], older[568], older[520], older[472], older[424], older[376], older[328], older[280], older[232], older[184], older[136], older[88], older[40]};
+  assign older_live_40 = live & ~older[40] & ~(48'(1) << 40);
   logic [5:0] rank_40;  // GTO rank, 0 = oldest live warp
   // rank_40 = ones in older_live_40: adder tree, 6 levels
   wire [47:0] rank_40_t0;
@@ -2190,7 +2231,7 @@ module oaws_oaws (
   assign hd_div[41] = ib_head[41] ? ib_div[83] : ib_div[82];
   assign hd_base_41 = ib_head[41] ? ib_base[419:415] : ib_base[414:410];
   logic [47:0] older_live_41;  // live warps older than warp 41
-  assign older_live_41 = live & {older[2297], older[2249], older[2201], older[2153], older[2105], older[2057], older[2009], older[1961], older[1913], older[1865], older[1817], older[1769], older[1721], older[1673], older[1625], older[1577], older[1529], older[1481], older[1433], older[1385], older[1337], older[1289], older[1241], older[1193], older[1145], older[1097], older[1049], older[1001], older[953], older[905], older[857], older[809], older[761], older[713], older[665], older[617], older[569], older[521], older[473], older[425], older[377], older[329], older[281], older[233], older[185], older[137], older[89], older[41]};
+  assign older_live_41 = live & ~older[41] & ~(48'(1) << 41);
   logic [5:0] rank_41;  // GTO rank, 0 = oldest live warp
   // rank_41 = ones in older_live_41: adder tree, 6 levels
   wire [47:0] rank_41_t0;
@@ -2238,7 +2279,7 @@ module oaws_oaws (
   assign hd_div[42] = ib_head[42] ? ib_div[85] : ib_div[84];
   assign hd_base_42 = ib_head[42] ? ib_base[429:425] : ib_base[424:420];
   logic [47:0] older_live_42;  // live warps older than warp 42
-  assign older_live_42 = live & {older[2298], older[2250], older[2202], older[2154], older[2106], older[2058], older[2010], older[1962], older[1914], older[1866], older[1818], older[1770], older[1722], older[1674], older[1626], older[1578], older[1530], older[1482], older[1434], older[1386], older[1338], older[1290], older[1242], older[1194], older[1146], older[1098], older[1050], older[1002], older[954], older[906], older[858], older[810], older[762], older[714], older[666], older[618], older[570], older[522], older[474], older[426], older[378], older[330], older[282], older[234], older[186], older[138], older[90], older[42]};
+  assign older_live_42 = live & ~older[42] & ~(48'(1) << 42);
   logic [5:0] rank_42;  // GTO rank, 0 = oldest live warp
   // rank_42 = ones in older_live_42: adder tree, 6 levels
   wire [47:0] rank_42_t0;
@@ -2286,7 +2327,7 @@ module oaws_oaws (
   assign hd_div[43] = ib_head[43] ? ib_div[87] : ib_div[86];
   assign hd_base_43 = ib_head[43] ? ib_base[439:435] : ib_base[434:430];
   logic [47:0] older_live_43;  // live warps older than warp 43
-  assign older_live_43 = live & {older[2299], older[2251], older[2203], older[2155], older[2107], older[2059], older[2011], older[1963], older[1915], older[1867], older[1819], older[1771], older[1723], older[1675], older[1627], older[1579], older[1531], older[1483], older[1435], older[1387], older[1339], older[1291], older[1243], older[1195], older[1147], older[1099], older[1051], older[1003], older[955], older[907], older[859], older[811], older[763], older[715], older[667], older[619], older[571], older[523], older[475], older[427], older[379], older[331], older[283], older[235], older[187], older[139], older[91], older[43]};
+  assign older_live_43 = live & ~older[43] & ~(48'(1) << 43);
   logic [5:0] rank_43;  // GTO rank, 0 = oldest live warp
   // rank_43 = ones in older_live_43: adder tree, 6 levels
   wire [47:0] rank_43_t0;
@@ -2334,7 +2375,7 @@ module oaws_oaws (
   assign hd_div[44] = ib_head[44] ? ib_div[89] : ib_div[88];
   assign hd_base_44 = ib_head[44] ? ib_base[449:445] : ib_base[444:440];
   logic [47:0] older_live_44;  // live warps older than warp 44
-  assign older_live_44 = live & {older[2300], older[2252], older[2204], older[2156], older[2108], older[2060], older[2012], older[1964], older[1916], older[1868], older[1820], older[1772], older[1724], older[1676], older[1628], older[1580], older[1532], older[1484], older[1436], older[1388], older[1340], older[1292], older[1244], older[1196], older[1148], older[1100], older[1052], older[1004], older[956], older[908], older[860], older[812], older[764], older[716], older[668], older[620], older[572], older[524], older[476], older[428], older[380], older[332], older[284], older[236], older[188], older[140], older[92], older[44]};
+  assign older_live_44 = live & ~older[44] & ~(48'(1) << 44);
   logic [5:0] rank_44;  // GTO rank, 0 = oldest live warp
   // rank_44 = ones in older_live_44: adder tree, 6 levels
   wire [47:0] rank_44_t0;
@@ -2382,7 +2423,7 @@ module oaws_oaws (
   assign hd_div[45] = ib_head[45] ? ib_div[91] : ib_div[90];
   assign hd_base_45 = ib_head[45] ? ib_base[459:455] : ib_base[454:450];
   logic [47:0] older_live_45;  // live warps older than warp 45
-  assign older_live_45 = live & {older[2301], older[2253], older[2205], older[2157], older[2109], older[2061], older[2013], older[1965], older[1917], older[1869], older[1821], older[1773], older[1725], older[1677], older[1629], older[1581], older[1533], older[1485], older[1437], older[1389], older[1341], older[1293], older[1245], older[1197], older[1149], older[1101], older[1053], older[1005], older[957], older[909], older[861], older[813], older[765], older[717], older[669], older[621], older[573], older[525], older[477], older[429], older[381], older[333], older[285], older[237], older[189], older[141], older[93], older[45]};
+  assign older_live_45 = live & ~older[45] & ~(48'(1) << 45);
   logic [5:0] rank_45;  // GTO rank, 0 = oldest live warp
   // rank_45 = ones in older_live_45: adder tree, 6 levels
   wire [47:0] rank_45_t0;
@@ -2430,7 +2471,7 @@ module oaws_oaws (
   assign hd_div[46] = ib_head[46] ? ib_div[93] : ib_div[92];
   assign hd_base_46 = ib_head[46] ? ib_base[469:465] : ib_base[464:460];
   logic [47:0] older_live_46;  // live warps older than warp 46
-  assign older_live_46 = live & {older[2302], older[2254], older[2206], older[2158], older[2110], older[2062], older[2014], older[1966], older[1918], older[1870], older[1822], older[1774], older[1726], older[1678], older[1630], older[1582], older[1534], older[1486], older[1438], older[1390], older[1342], older[1294], older[1246], older[1198], older[1150], older[1102], older[1054], older[1006], older[958], older[910], older[862], older[814], older[766], older[718], older[670], older[622], older[574], older[526], older[478], older[430], older[382], older[334], older[286], older[238], older[190], older[142], older[94], older[46]};
+  assign older_live_46 = live & ~older[46] & ~(48'(1) << 46);
   logic [5:0] rank_46;  // GTO rank, 0 = oldest live warp
   // rank_46 = ones in older_live_46: adder tree, 6 levels
   wire [47:0] rank_46_t0;
@@ -2478,7 +2519,7 @@ module oaws_oaws (
   assign hd_div[47] = ib_head[47] ? ib_div[95] : ib_div[94];
   assign hd_base_47 = ib_head[47] ? ib_base[479:475] : ib_base[474:470];
   logic [47:0] older_live_47;  // live warps older than warp 47
-  assign older_live_47 = live & {older[2303], older[2255], older[2207], older[2159], older[2111], older[2063], older[2015], older[1967], older[1919], older[1871], older[1823], older[1775], older[1727], older[1679], older[1631], older[1583], older[1535], older[1487], older[1439], older[1391], older[1343], older[1295], older[1247], older[1199], older[1151], older[1103], older[1055], older[1007], older[959], older[911], older[863], older[815], older[767], older[719], older[671], older[623], older[575], older[527], older[479], older[431], older[383], older[335], older[287], older[239], older[191], older[143], older[95], older[47]};
+  assign older_live_47 = live & ~older[47] & ~(48'(1) << 47);
   logic [5:0] rank_47;  // GTO rank, 0 = oldest live warp
   // rank_47 = ones in older_live_47: adder tree, 6 levels
   wire [47:0] rank_47_t0;
@@ -2525,8 +2566,8 @@ module oaws_oaws (
   logic [47:0] qual, oldest_oh, greedy_oh, pick_oh;
   assign qual = ready & ~occlude;
   for (genvar i = 0; i < 48; i++) begin : g_oldest
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_oh[i] = qual[i] && ((qual & ~older[i*48 +: 48]) == (48'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_oh[i] = qual[i] && ((qual & ~older[i]) == (48'(1) << i));
   end
   logic greedy_valid;
   logic [5:0] greedy;

@@ -50,17 +50,14 @@ module oaws_small (
 );
 
   // ---- GTO age: launch order (age matrix) ----
-  // older[i*W + j] = warp i was launched before warp j; the upper triangle is
+  // older[i][j] = warp i was launched before warp j; the upper triangle is
   // stored, the lower is its complement.  A launched warp becomes the youngest.
   logic [5:0] age;
-  wire [15:0] older;
-  for (genvar i = 0; i < 4; i++) begin : g_older_row
-    for (genvar j = 0; j < 4; j++) begin : g_older_col
-      if (i < j) assign older[i*4 + j] = age[i*4 - i*(i+1)/2 + j - i - 1];
-      else if (i > j) assign older[i*4 + j] = !age[j*4 - j*(j+1)/2 + i - j - 1];
-      else assign older[i*4 + j] = 1'b0;  // a warp is not older than itself
-    end
-  end
+  logic [3:0] older [4];  // older[i][j]: warp i was launched before warp j
+  assign older[0] = {age[0 +: 3], 1'b0};
+  assign older[1] = {age[3 +: 2], 1'b0, !age[0]};
+  assign older[2] = {age[5 +: 1], 1'b0, !age[3], !age[1]};
+  assign older[3] = {1'b0, !age[5], !age[4], !age[2]};
 
   // ---- per-instruction predictions in the I-buffer (paper 4.4: 2 per warp) ----
   // entry 2*w+s is warp w's I-buffer entry s.  ib_base is the stored prediction:
@@ -210,7 +207,7 @@ module oaws_small (
   assign hd_div[0] = ib_head[0] ? ib_div[1] : ib_div[0];
   assign hd_base_0 = ib_head[0] ? ib_base[5:3] : ib_base[2:0];
   logic [3:0] older_live_0;  // live warps older than warp 0
-  assign older_live_0 = live & {older[12], older[8], older[4], older[0]};
+  assign older_live_0 = live & ~older[0] & ~(4'(1) << 0);
   logic [2:0] rank_0;  // GTO rank, 0 = oldest live warp
   // rank_0 = ones in older_live_0: adder tree, 2 levels
   wire [3:0] rank_0_t0;
@@ -241,7 +238,7 @@ module oaws_small (
   assign hd_div[1] = ib_head[1] ? ib_div[3] : ib_div[2];
   assign hd_base_1 = ib_head[1] ? ib_base[11:9] : ib_base[8:6];
   logic [3:0] older_live_1;  // live warps older than warp 1
-  assign older_live_1 = live & {older[13], older[9], older[5], older[1]};
+  assign older_live_1 = live & ~older[1] & ~(4'(1) << 1);
   logic [2:0] rank_1;  // GTO rank, 0 = oldest live warp
   // rank_1 = ones in older_live_1: adder tree, 2 levels
   wire [3:0] rank_1_t0;
@@ -272,7 +269,7 @@ module oaws_small (
   assign hd_div[2] = ib_head[2] ? ib_div[5] : ib_div[4];
   assign hd_base_2 = ib_head[2] ? ib_base[17:15] : ib_base[14:12];
   logic [3:0] older_live_2;  // live warps older than warp 2
-  assign older_live_2 = live & {older[14], older[10], older[6], older[2]};
+  assign older_live_2 = live & ~older[2] & ~(4'(1) << 2);
   logic [2:0] rank_2;  // GTO rank, 0 = oldest live warp
   // rank_2 = ones in older_live_2: adder tree, 2 levels
   wire [3:0] rank_2_t0;
@@ -303,7 +300,7 @@ module oaws_small (
   assign hd_div[3] = ib_head[3] ? ib_div[7] : ib_div[6];
   assign hd_base_3 = ib_head[3] ? ib_base[23:21] : ib_base[20:18];
   logic [3:0] older_live_3;  // live warps older than warp 3
-  assign older_live_3 = live & {older[15], older[11], older[7], older[3]};
+  assign older_live_3 = live & ~older[3] & ~(4'(1) << 3);
   logic [2:0] rank_3;  // GTO rank, 0 = oldest live warp
   // rank_3 = ones in older_live_3: adder tree, 2 levels
   wire [3:0] rank_3_t0;
@@ -333,8 +330,8 @@ module oaws_small (
   logic [3:0] qual, oldest_oh, greedy_oh, pick_oh;
   assign qual = ready & ~occlude;
   for (genvar i = 0; i < 4; i++) begin : g_oldest
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_oh[i] = qual[i] && ((qual & ~older[i*4 +: 4]) == (4'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_oh[i] = qual[i] && ((qual & ~older[i]) == (4'(1) << i));
   end
   logic greedy_valid;
   logic [1:0] greedy;
@@ -502,10 +499,10 @@ module oaws_small (
     assert(!(dyn_mode && live[2] && rank_2 == '0) || loc[2]);
     assert(!(dyn_mode && live[3] && rank_3 == '0) || loc[3]);
     // the age matrix is a total order: no 3-cycles (launch keeps it so)
-    assert(!(older[1] && older[6] && older[8]) && !(older[2] && older[9] && older[4]));
-    assert(!(older[1] && older[7] && older[12]) && !(older[3] && older[13] && older[4]));
-    assert(!(older[2] && older[11] && older[12]) && !(older[3] && older[14] && older[8]));
-    assert(!(older[6] && older[11] && older[13]) && !(older[7] && older[14] && older[9]));
+    assert(!(older[0][1] && older[1][2] && older[2][0]) && !(older[0][2] && older[2][1] && older[1][0]));
+    assert(!(older[0][1] && older[1][3] && older[3][0]) && !(older[0][3] && older[3][1] && older[1][0]));
+    assert(!(older[0][2] && older[2][3] && older[3][0]) && !(older[0][3] && older[3][2] && older[2][0]));
+    assert(!(older[1][2] && older[2][3] && older[3][1]) && !(older[1][3] && older[3][2] && older[2][1]));
     // DLC: a PC is held by at most one entry (the CAM reads one-hot)
     assert(!(dlc_valid[0] && dlc_valid[1] && dlc_pc[0] == dlc_pc[1]));
     assert(!(dlc_valid[0] && dlc_valid[2] && dlc_pc[0] == dlc_pc[2]));

@@ -35,17 +35,58 @@ module wst_mascar (
 );
 
   // ---- warp age: launch order (age matrix) ----
-  // older[i*W + j] = warp i was launched before warp j; the upper triangle is stored
+  // older[i][j] = warp i was launched before warp j; the upper triangle is stored
   // (age), the lower is its complement.  A launched warp becomes the youngest.
   logic [1127:0] age;
-  wire [2303:0] older;
-  for (genvar i = 0; i < 48; i++) begin : g_older_row
-    for (genvar j = 0; j < 48; j++) begin : g_older_col
-      if (i < j) assign older[i*48 + j] = age[i*48 - i*(i+1)/2 + j - i - 1];
-      else if (i > j) assign older[i*48 + j] = !age[j*48 - j*(j+1)/2 + i - j - 1];
-      else assign older[i*48 + j] = 1'b0;  // a warp is not older than itself
-    end
-  end
+  logic [47:0] older [48];  // older[i][j]: warp i was launched before warp j
+  assign older[0] = {age[0 +: 47], 1'b0};
+  assign older[1] = {age[47 +: 46], 1'b0, !age[0]};
+  assign older[2] = {age[93 +: 45], 1'b0, !age[47], !age[1]};
+  assign older[3] = {age[138 +: 44], 1'b0, !age[93], !age[48], !age[2]};
+  assign older[4] = {age[182 +: 43], 1'b0, !age[138], !age[94], !age[49], !age[3]};
+  assign older[5] = {age[225 +: 42], 1'b0, !age[182], !age[139], !age[95], !age[50], !age[4]};
+  assign older[6] = {age[267 +: 41], 1'b0, !age[225], !age[183], !age[140], !age[96], !age[51], !age[5]};
+  assign older[7] = {age[308 +: 40], 1'b0, !age[267], !age[226], !age[184], !age[141], !age[97], !age[52], !age[6]};
+  assign older[8] = {age[348 +: 39], 1'b0, !age[308], !age[268], !age[227], !age[185], !age[142], !age[98], !age[53], !age[7]};
+  assign older[9] = {age[387 +: 38], 1'b0, !age[348], !age[309], !age[269], !age[228], !age[186], !age[143], !age[99], !age[54], !age[8]};
+  assign older[10] = {age[425 +: 37], 1'b0, !age[387], !age[349], !age[310], !age[270], !age[229], !age[187], !age[144], !age[100], !age[55], !age[9]};
+  assign older[11] = {age[462 +: 36], 1'b0, !age[425], !age[388], !age[350], !age[311], !age[271], !age[230], !age[188], !age[145], !age[101], !age[56], !age[10]};
+  assign older[12] = {age[498 +: 35], 1'b0, !age[462], !age[426], !age[389], !age[351], !age[312], !age[272], !age[231], !age[189], !age[146], !age[102], !age[57], !age[11]};
+  assign older[13] = {age[533 +: 34], 1'b0, !age[498], !age[463], !age[427], !age[390], !age[352], !age[313], !age[273], !age[232], !age[190], !age[147], !age[103], !age[58], !age[12]};
+  assign older[14] = {age[567 +: 33], 1'b0, !age[533], !age[499], !age[464], !age[428], !age[391], !age[353], !age[314], !age[274], !age[233], !age[191], !age[148], !age[104], !age[59], !age[13]};
+  assign older[15] = {age[600 +: 32], 1'b0, !age[567], !age[534], !age[500], !age[465], !age[429], !age[392], !age[354], !age[315], !age[275], !age[234], !age[192], !age[149], !age[105], !age[60], !age[14]};
+  assign older[16] = {age[632 +: 31], 1'b0, !age[600], !age[568], !age[535], !age[501], !age[466], !age[430], !age[393], !age[355], !age[316], !age[276], !age[235], !age[193], !age[150], !age[106], !age[61], !age[15]};
+  assign older[17] = {age[663 +: 30], 1'b0, !age[632], !age[601], !age[569], !age[536], !age[502], !age[467], !age[431], !age[394], !age[356], !age[317], !age[277], !age[236], !age[194], !age[151], !age[107], !age[62], !age[16]};
+  assign older[18] = {age[693 +: 29], 1'b0, !age[663], !age[633], !age[602], !age[570], !age[537], !age[503], !age[468], !age[432], !age[395], !age[357], !age[318], !age[278], !age[237], !age[195], !age[152], !age[108], !age[63], !age[17]};
+  assign older[19] = {age[722 +: 28], 1'b0, !age[693], !age[664], !age[634], !age[603], !age[571], !age[538], !age[504], !age[469], !age[433], !age[396], !age[358], !age[319], !age[279], !age[238], !age[196], !age[153], !age[109], !age[64], !age[18]};
+  assign older[20] = {age[750 +: 27], 1'b0, !age[722], !age[694], !age[665], !age[635], !age[604], !age[572], !age[539], !age[505], !age[470], !age[434], !age[397], !age[359], !age[320], !age[280], !age[239], !age[197], !age[154], !age[110], !age[65], !age[19]};
+  assign older[21] = {age[777 +: 26], 1'b0, !age[750], !age[723], !age[695], !age[666], !age[636], !age[605], !age[573], !age[540], !age[506], !age[471], !age[435], !age[398], !age[360], !age[321], !age[281], !age[240], !age[198], !age[155], !age[111], !age[66], !age[20]};
+  assign older[22] = {age[803 +: 25], 1'b0, !age[777], !age[751], !age[724], !age[696], !age[667], !age[637], !age[606], !age[574], !age[541], !age[507], !age[472], !age[436], !age[399], !age[361], !age[322], !age[282], !age[241], !age[199], !age[156], !age[112], !age[67], !age[21]};
+  assign older[23] = {age[828 +: 24], 1'b0, !age[803], !age[778], !age[752], !age[725], !age[697], !age[668], !age[638], !age[607], !age[575], !age[542], !age[508], !age[473], !age[437], !age[400], !age[362], !age[323], !age[283], !age[242], !age[200], !age[157], !age[113], !age[68], !age[22]};
+  assign older[24] = {age[852 +: 23], 1'b0, !age[828], !age[804], !age[779], !age[753], !age[726], !age[698], !age[669], !age[639], !age[608], !age[576], !age[543], !age[509], !age[474], !age[438], !age[401], !age[363], !age[324], !age[284], !age[243], !age[201], !age[158], !age[114], !age[69], !age[23]};
+  assign older[25] = {age[875 +: 22], 1'b0, !age[852], !age[829], !age[805], !age[780], !age[754], !age[727], !age[699], !age[670], !age[640], !age[609], !age[577], !age[544], !age[510], !age[475], !age[439], !age[402], !age[364], !age[325], !age[285], !age[244], !age[202], !age[159], !age[115], !age[70], !age[24]};
+  assign older[26] = {age[897 +: 21], 1'b0, !age[875], !age[853], !age[830], !age[806], !age[781], !age[755], !age[728], !age[700], !age[671], !age[641], !age[610], !age[578], !age[545], !age[511], !age[476], !age[440], !age[403], !age[365], !age[326], !age[286], !age[245], !age[203], !age[160], !age[116], !age[71], !age[25]};
+  assign older[27] = {age[918 +: 20], 1'b0, !age[897], !age[876], !age[854], !age[831], !age[807], !age[782], !age[756], !age[729], !age[701], !age[672], !age[642], !age[611], !age[579], !age[546], !age[512], !age[477], !age[441], !age[404], !age[366], !age[327], !age[287], !age[246], !age[204], !age[161], !age[117], !age[72], !age[26]};
+  assign older[28] = {age[938 +: 19], 1'b0, !age[918], !age[898], !age[877], !age[855], !age[832], !age[808], !age[783], !age[757], !age[730], !age[702], !age[673], !age[643], !age[612], !age[580], !age[547], !age[513], !age[478], !age[442], !age[405], !age[367], !age[328], !age[288], !age[247], !age[205], !age[162], !age[118], !age[73], !age[27]};
+  assign older[29] = {age[957 +: 18], 1'b0, !age[938], !age[919], !age[899], !age[878], !age[856], !age[833], !age[809], !age[784], !age[758], !age[731], !age[703], !age[674], !age[644], !age[613], !age[581], !age[548], !age[514], !age[479], !age[443], !age[406], !age[368], !age[329], !age[289], !age[248], !age[206], !age[163], !age[119], !age[74], !age[28]};
+  assign older[30] = {age[975 +: 17], 1'b0, !age[957], !age[939], !age[920], !age[900], !age[879], !age[857], !age[834], !age[810], !age[785], !age[759], !age[732], !age[704], !age[675], !age[645], !age[614], !age[582], !age[549], !age[515], !age[480], !age[444], !age[407], !age[369], !age[330], !age[290], !age[249], !age[207], !age[164], !age[120], !age[75], !age[29]};
+  assign older[31] = {age[992 +: 16], 1'b0, !age[975], !age[958], !age[940], !age[921], !age[901], !age[880], !age[858], !age[835], !age[811], !age[786], !age[760], !age[733], !age[705], !age[676], !age[646], !age[615], !age[583], !age[550], !age[516], !age[481], !age[445], !age[408], !age[370], !age[331], !age[291], !age[250], !age[208], !age[165], !age[121], !age[76], !age[30]};
+  assign older[32] = {age[1008 +: 15], 1'b0, !age[992], !age[976], !age[959], !age[941], !age[922], !age[902], !age[881], !age[859], !age[836], !age[812], !age[787], !age[761], !age[734], !age[706], !age[677], !age[647], !age[616], !age[584], !age[551], !age[517], !age[482], !age[446], !age[409], !age[371], !age[332], !age[292], !age[251], !age[209], !age[166], !age[122], !age[77], !age[31]};
+  assign older[33] = {age[1023 +: 14], 1'b0, !age[1008], !age[993], !age[977], !age[960], !age[942], !age[923], !age[903], !age[882], !age[860], !age[837], !age[813], !age[788], !age[762], !age[735], !age[707], !age[678], !age[648], !age[617], !age[585], !age[552], !age[518], !age[483], !age[447], !age[410], !age[372], !age[333], !age[293], !age[252], !age[210], !age[167], !age[123], !age[78], !age[32]};
+  assign older[34] = {age[1037 +: 13], 1'b0, !age[1023], !age[1009], !age[994], !age[978], !age[961], !age[943], !age[924], !age[904], !age[883], !age[861], !age[838], !age[814], !age[789], !age[763], !age[736], !age[708], !age[679], !age[649], !age[618], !age[586], !age[553], !age[519], !age[484], !age[448], !age[411], !age[373], !age[334], !age[294], !age[253], !age[211], !age[168], !age[124], !age[79], !age[33]};
+  assign older[35] = {age[1050 +: 12], 1'b0, !age[1037], !age[1024], !age[1010], !age[995], !age[979], !age[962], !age[944], !age[925], !age[905], !age[884], !age[862], !age[839], !age[815], !age[790], !age[764], !age[737], !age[709], !age[680], !age[650], !age[619], !age[587], !age[554], !age[520], !age[485], !age[449], !age[412], !age[374], !age[335], !age[295], !age[254], !age[212], !age[169], !age[125], !age[80], !age[34]};
+  assign older[36] = {age[1062 +: 11], 1'b0, !age[1050], !age[1038], !age[1025], !age[1011], !age[996], !age[980], !age[963], !age[945], !age[926], !age[906], !age[885], !age[863], !age[840], !age[816], !age[791], !age[765], !age[738], !age[710], !age[681], !age[651], !age[620], !age[588], !age[555], !age[521], !age[486], !age[450], !age[413], !age[375], !age[336], !age[296], !age[255], !age[213], !age[170], !age[126], !age[81], !age[35]};
+  assign older[37] = {age[1073 +: 10], 1'b0, !age[1062], !age[1051], !age[1039], !age[1026], !age[1012], !age[997], !age[981], !age[964], !age[946], !age[927], !age[907], !age[886], !age[864], !age[841], !age[817], !age[792], !age[766], !age[739], !age[711], !age[682], !age[652], !age[621], !age[589], !age[556], !age[522], !age[487], !age[451], !age[414], !age[376], !age[337], !age[297], !age[256], !age[214], !age[171], !age[127], !age[82], !age[36]};
+  assign older[38] = {age[1083 +: 9], 1'b0, !age[1073], !age[1063], !age[1052], !age[1040], !age[1027], !age[1013], !age[998], !age[982], !age[965], !age[947], !age[928], !age[908], !age[887], !age[865], !age[842], !age[818], !age[793], !age[767], !age[740], !age[712], !age[683], !age[653], !age[622], !age[590], !age[557], !age[523], !age[488], !age[452], !age[415], !age[377], !age[338], !age[298], !age[257], !age[215], !age[172], !age[128], !age[83], !age[37]};
+  assign older[39] = {age[1092 +: 8], 1'b0, !age[1083], !age[1074], !age[1064], !age[1053], !age[1041], !age[1028], !age[1014], !age[999], !age[983], !age[966], !age[948], !age[929], !age[909], !age[888], !age[866], !age[843], !age[819], !age[794], !age[768], !age[741], !age[713], !age[684], !age[654], !age[623], !age[591], !age[558], !age[524], !age[489], !age[453], !age[416], !age[378], !age[339], !age[299], !age[258], !age[216], !age[173], !age[129], !age[84], !age[38]};
+  assign older[40] = {age[1100 +: 7], 1'b0, !age[1092], !age[1084], !age[1075], !age[1065], !age[1054], !age[1042], !age[1029], !age[1015], !age[1000], !age[984], !age[967], !age[949], !age[930], !age[910], !age[889], !age[867], !age[844], !age[820], !age[795], !age[769], !age[742], !age[714], !age[685], !age[655], !age[624], !age[592], !age[559], !age[525], !age[490], !age[454], !age[417], !age[379], !age[340], !age[300], !age[259], !age[217], !age[174], !age[130], !age[85], !age[39]};
+  assign older[41] = {age[1107 +: 6], 1'b0, !age[1100], !age[1093], !age[1085], !age[1076], !age[1066], !age[1055], !age[1043], !age[1030], !age[1016], !age[1001], !age[985], !age[968], !age[950], !age[931], !age[911], !age[890], !age[868], !age[845], !age[821], !age[796], !age[770], !age[743], !age[715], !age[686], !age[656], !age[625], !age[593], !age[560], !age[526], !age[491], !age[455], !age[418], !age[380], !age[341], !age[301], !age[260], !age[218], !age[175], !age[131], !age[86], !age[40]};
+  assign older[42] = {age[1113 +: 5], 1'b0, !age[1107], !age[1101], !age[1094], !age[1086], !age[1077], !age[1067], !age[1056], !age[1044], !age[1031], !age[1017], !age[1002], !age[986], !age[969], !age[951], !age[932], !age[912], !age[891], !age[869], !age[846], !age[822], !age[797], !age[771], !age[744], !age[716], !age[687], !age[657], !age[626], !age[594], !age[561], !age[527], !age[492], !age[456], !age[419], !age[381], !age[342], !age[302], !age[261], !age[219], !age[176], !age[132], !age[87], !age[41]};
+  assign older[43] = {age[1118 +: 4], 1'b0, !age[1113], !age[1108], !age[1102], !age[1095], !age[1087], !age[1078], !age[1068], !age[1057], !age[1045], !age[1032], !age[1018], !age[1003], !age[987], !age[970], !age[952], !age[933], !age[913], !age[892], !age[870], !age[847], !age[823], !age[798], !age[772], !age[745], !age[717], !age[688], !age[658], !age[627], !age[595], !age[562], !age[528], !age[493], !age[457], !age[420], !age[382], !age[343], !age[303], !age[262], !age[220], !age[177], !age[133], !age[88], !age[42]};
+  assign older[44] = {age[1122 +: 3], 1'b0, !age[1118], !age[1114], !age[1109], !age[1103], !age[1096], !age[1088], !age[1079], !age[1069], !age[1058], !age[1046], !age[1033], !age[1019], !age[1004], !age[988], !age[971], !age[953], !age[934], !age[914], !age[893], !age[871], !age[848], !age[824], !age[799], !age[773], !age[746], !age[718], !age[689], !age[659], !age[628], !age[596], !age[563], !age[529], !age[494], !age[458], !age[421], !age[383], !age[344], !age[304], !age[263], !age[221], !age[178], !age[134], !age[89], !age[43]};
+  assign older[45] = {age[1125 +: 2], 1'b0, !age[1122], !age[1119], !age[1115], !age[1110], !age[1104], !age[1097], !age[1089], !age[1080], !age[1070], !age[1059], !age[1047], !age[1034], !age[1020], !age[1005], !age[989], !age[972], !age[954], !age[935], !age[915], !age[894], !age[872], !age[849], !age[825], !age[800], !age[774], !age[747], !age[719], !age[690], !age[660], !age[629], !age[597], !age[564], !age[530], !age[495], !age[459], !age[422], !age[384], !age[345], !age[305], !age[264], !age[222], !age[179], !age[135], !age[90], !age[44]};
+  assign older[46] = {age[1127 +: 1], 1'b0, !age[1125], !age[1123], !age[1120], !age[1116], !age[1111], !age[1105], !age[1098], !age[1090], !age[1081], !age[1071], !age[1060], !age[1048], !age[1035], !age[1021], !age[1006], !age[990], !age[973], !age[955], !age[936], !age[916], !age[895], !age[873], !age[850], !age[826], !age[801], !age[775], !age[748], !age[720], !age[691], !age[661], !age[630], !age[598], !age[565], !age[531], !age[496], !age[460], !age[423], !age[385], !age[346], !age[306], !age[265], !age[223], !age[180], !age[136], !age[91], !age[45]};
+  assign older[47] = {1'b0, !age[1127], !age[1126], !age[1124], !age[1121], !age[1117], !age[1112], !age[1106], !age[1099], !age[1091], !age[1082], !age[1072], !age[1061], !age[1049], !age[1036], !age[1022], !age[1007], !age[991], !age[974], !age[956], !age[937], !age[917], !age[896], !age[874], !age[851], !age[827], !age[802], !age[776], !age[749], !age[721], !age[692], !age[662], !age[631], !age[599], !age[566], !age[532], !age[497], !age[461], !age[424], !age[386], !age[347], !age[307], !age[266], !age[224], !age[181], !age[137], !age[92], !age[46]};
 
   // ---- picks from the registered WST (the scheduler's view) ----
   logic [47:0] eligible, compute_ready, memory_ready;
@@ -55,13 +96,13 @@ module wst_mascar (
   logic [47:0] oldest_alu, oldest_mem, greedy_alu_oh, greedy_mem_oh, alu_oh, mem_oh;
   // oldest_alu: the warp of compute_ready that no other warp of it is older than
   for (genvar i = 0; i < 48; i++) begin : g_oldest_alu
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_alu[i] = compute_ready[i] && ((compute_ready & ~older[i*48 +: 48]) == (48'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_alu[i] = compute_ready[i] && ((compute_ready & ~older[i]) == (48'(1) << i));
   end
   // oldest_mem: the warp of memory_ready that no other warp of it is older than
   for (genvar i = 0; i < 48; i++) begin : g_oldest_mem
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_mem[i] = memory_ready[i] && ((memory_ready & ~older[i*48 +: 48]) == (48'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_mem[i] = memory_ready[i] && ((memory_ready & ~older[i]) == (48'(1) << i));
   end
   logic greedy_alu_valid, greedy_mem_valid;
   logic [5:0] greedy_alu, greedy_mem;

@@ -35,17 +35,14 @@ module wst_small (
 );
 
   // ---- warp age: launch order (age matrix) ----
-  // older[i*W + j] = warp i was launched before warp j; the upper triangle is stored
+  // older[i][j] = warp i was launched before warp j; the upper triangle is stored
   // (age), the lower is its complement.  A launched warp becomes the youngest.
   logic [5:0] age;
-  wire [15:0] older;
-  for (genvar i = 0; i < 4; i++) begin : g_older_row
-    for (genvar j = 0; j < 4; j++) begin : g_older_col
-      if (i < j) assign older[i*4 + j] = age[i*4 - i*(i+1)/2 + j - i - 1];
-      else if (i > j) assign older[i*4 + j] = !age[j*4 - j*(j+1)/2 + i - j - 1];
-      else assign older[i*4 + j] = 1'b0;  // a warp is not older than itself
-    end
-  end
+  logic [3:0] older [4];  // older[i][j]: warp i was launched before warp j
+  assign older[0] = {age[0 +: 3], 1'b0};
+  assign older[1] = {age[3 +: 2], 1'b0, !age[0]};
+  assign older[2] = {age[5 +: 1], 1'b0, !age[3], !age[1]};
+  assign older[3] = {1'b0, !age[5], !age[4], !age[2]};
 
   // ---- picks from the registered WST (the scheduler's view) ----
   logic [3:0] eligible, compute_ready, memory_ready;
@@ -55,13 +52,13 @@ module wst_small (
   logic [3:0] oldest_alu, oldest_mem, greedy_alu_oh, greedy_mem_oh, alu_oh, mem_oh;
   // oldest_alu: the warp of compute_ready that no other warp of it is older than
   for (genvar i = 0; i < 4; i++) begin : g_oldest_alu
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_alu[i] = compute_ready[i] && ((compute_ready & ~older[i*4 +: 4]) == (4'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_alu[i] = compute_ready[i] && ((compute_ready & ~older[i]) == (4'(1) << i));
   end
   // oldest_mem: the warp of memory_ready that no other warp of it is older than
   for (genvar i = 0; i < 4; i++) begin : g_oldest_mem
-    // older[i*W +: W] is row i: the warps that warp i is older than
-    assign oldest_mem[i] = memory_ready[i] && ((memory_ready & ~older[i*4 +: 4]) == (4'(1) << i));
+    // older[i] is row i: the warps that warp i is older than
+    assign oldest_mem[i] = memory_ready[i] && ((memory_ready & ~older[i]) == (4'(1) << i));
   end
   logic greedy_alu_valid, greedy_mem_valid;
   logic [1:0] greedy_alu, greedy_mem;
@@ -163,30 +160,30 @@ module wst_small (
     assert((alu_oh & ~compute_ready) == '0 && (mem_oh & ~memory_ready) == '0);
     assert(mem_first == !mode_mp);
     // launch order is a strict total order (transitive)
-    assert(!(older[1] && older[6]) || older[2]);
-    assert(!(older[1] && older[7]) || older[3]);
-    assert(!(older[2] && older[9]) || older[1]);
-    assert(!(older[2] && older[11]) || older[3]);
-    assert(!(older[3] && older[13]) || older[1]);
-    assert(!(older[3] && older[14]) || older[2]);
-    assert(!(older[4] && older[2]) || older[6]);
-    assert(!(older[4] && older[3]) || older[7]);
-    assert(!(older[6] && older[8]) || older[4]);
-    assert(!(older[6] && older[11]) || older[7]);
-    assert(!(older[7] && older[12]) || older[4]);
-    assert(!(older[7] && older[14]) || older[6]);
-    assert(!(older[8] && older[1]) || older[9]);
-    assert(!(older[8] && older[3]) || older[11]);
-    assert(!(older[9] && older[4]) || older[8]);
-    assert(!(older[9] && older[7]) || older[11]);
-    assert(!(older[11] && older[12]) || older[8]);
-    assert(!(older[11] && older[13]) || older[9]);
-    assert(!(older[12] && older[1]) || older[13]);
-    assert(!(older[12] && older[2]) || older[14]);
-    assert(!(older[13] && older[4]) || older[12]);
-    assert(!(older[13] && older[6]) || older[14]);
-    assert(!(older[14] && older[8]) || older[12]);
-    assert(!(older[14] && older[9]) || older[13]);
+    assert(!(older[0][1] && older[1][2]) || older[0][2]);
+    assert(!(older[0][1] && older[1][3]) || older[0][3]);
+    assert(!(older[0][2] && older[2][1]) || older[0][1]);
+    assert(!(older[0][2] && older[2][3]) || older[0][3]);
+    assert(!(older[0][3] && older[3][1]) || older[0][1]);
+    assert(!(older[0][3] && older[3][2]) || older[0][2]);
+    assert(!(older[1][0] && older[0][2]) || older[1][2]);
+    assert(!(older[1][0] && older[0][3]) || older[1][3]);
+    assert(!(older[1][2] && older[2][0]) || older[1][0]);
+    assert(!(older[1][2] && older[2][3]) || older[1][3]);
+    assert(!(older[1][3] && older[3][0]) || older[1][0]);
+    assert(!(older[1][3] && older[3][2]) || older[1][2]);
+    assert(!(older[2][0] && older[0][1]) || older[2][1]);
+    assert(!(older[2][0] && older[0][3]) || older[2][3]);
+    assert(!(older[2][1] && older[1][0]) || older[2][0]);
+    assert(!(older[2][1] && older[1][3]) || older[2][3]);
+    assert(!(older[2][3] && older[3][0]) || older[2][0]);
+    assert(!(older[2][3] && older[3][1]) || older[2][1]);
+    assert(!(older[3][0] && older[0][1]) || older[3][1]);
+    assert(!(older[3][0] && older[0][2]) || older[3][2]);
+    assert(!(older[3][1] && older[1][0]) || older[3][0]);
+    assert(!(older[3][1] && older[1][2]) || older[3][2]);
+    assert(!(older[3][2] && older[2][0]) || older[3][0]);
+    assert(!(older[3][2] && older[2][1]) || older[3][1]);
   end
 
   always @(posedge clk) if (f_past_valid && !$past(rst)) begin

@@ -329,26 +329,19 @@ static void wst_emit_oldest(wg_buf *o, wg_pv p, const char *dst, const char *set
   wgb_printf(o, "  // %s: the warp of %s that no other warp of it is older than\n", dst, set);
   if (W == 1) { wgb_printf(o, "  assign %s = %s;\n", dst, set); return; }
   wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_%s\n"
-                "    // older[i*W +: W] is row i: the warps that warp i is older than\n"
-                "    assign %s[i] = %s[i] && ((%s & ~older[i*%d +: %d]) == (%d'(1) << i));\n  end\n",
-             W, dst, dst, set, set, W, W, W);
+                "    // older[i] is row i: the warps that warp i is older than\n"
+                "    assign %s[i] = %s[i] && ((%s & ~older[i]) == (%d'(1) << i));\n  end\n",
+             W, dst, dst, set, set, W);
 }
 
 
 static void wst_rtl(wg_buf *o, wg_pv p, int mutant) {
   int W = (int)p[WST_W], IB = wst_ib(p), NP = wst_pairs(p);
   wgb_printf(o, "  // ---- warp age: launch order (age matrix) ----\n");
-  wgb_printf(o, "  // older[i*W + j] = warp i was launched before warp j; the upper triangle is stored\n"
+  wgb_printf(o, "  // older[i][j] = warp i was launched before warp j; the upper triangle is stored\n"
                 "  // (age), the lower is its complement.  A launched warp becomes the youngest.\n");
   if (W > 1) wgb_printf(o, "  logic [%d:0] age;\n", NP - 1);
-  wgb_printf(o, "  wire [%d:0] older;\n", W * W - 1);
-  if (W == 1) wgb_printf(o, "  assign older = 1'b0;\n\n");
-  else wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_older_row\n"
-                "    for (genvar j = 0; j < %d; j++) begin : g_older_col\n"
-                "      if (i < j) assign older[i*%d + j] = age[i*%d - i*(i+1)/2 + j - i - 1];\n"
-                "      else if (i > j) assign older[i*%d + j] = !age[j*%d - j*(j+1)/2 + i - j - 1];\n"
-                "      else assign older[i*%d + j] = 1'b0;  // a warp is not older than itself\n"
-                "    end\n  end\n\n", W, W, W, W, W, W, W);
+  wg_emit_age_older(o, "older", "age", W);
   wgb_printf(o, "  // ---- picks from the registered WST (the scheduler's view) ----\n");
   wgb_printf(o, "  logic [%d:0] eligible, compute_ready, memory_ready;\n", W - 1);
   wgb_printf(o, "  assign eligible      = warp_valid & ~wst_stall;\n");
@@ -423,7 +416,7 @@ static void wst_rtl(wg_buf *o, wg_pv p, int mutant) {
     wgb_printf(o, "      age <= age_next;\n");
   }
   wgb_printf(o, "    end\n  end\n");
-  if (W == 1) wgb_printf(o, "  wire unused_w1 = &{1'b0, launch, launch_warp, older};\n");
+  if (W == 1) wgb_printf(o, "  wire unused_w1 = &{1'b0, launch, launch_warp, older[0]};\n");
 }
 
 static void wst_props(wg_buf *o, wg_pv p) {
@@ -444,7 +437,7 @@ static void wst_props(wg_buf *o, wg_pv p) {
       for (int j = 0; j < W; j++)
         for (int k = 0; k < W; k++)
           if (i != j && j != k && i != k)
-            wgb_printf(o, "    assert(!(older[%d] && older[%d]) || older[%d]);\n", i * W + j, j * W + k, i * W + k);
+            wgb_printf(o, "    assert(!(older[%d][%d] && older[%d][%d]) || older[%d][%d]);\n", i, j, j, k, i, k);
   }
   wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n"

@@ -178,15 +178,10 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
 
   /* ---- GTO age ---- */
   wgb_printf(o, "  // ---- GTO age: launch order (age matrix) ----\n"
-                "  // older[i*W + j] = warp i was launched before warp j; the upper triangle is\n"
+                "  // older[i][j] = warp i was launched before warp j; the upper triangle is\n"
                 "  // stored, the lower is its complement.  A launched warp becomes the youngest.\n");
-  wgb_printf(o, "  logic [%d:0] age;\n  wire [%d:0] older;\n", NP - 1, W * W - 1);
-  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_older_row\n"
-                "    for (genvar j = 0; j < %d; j++) begin : g_older_col\n"
-                "      if (i < j) assign older[i*%d + j] = age[i*%d - i*(i+1)/2 + j - i - 1];\n"
-                "      else if (i > j) assign older[i*%d + j] = !age[j*%d - j*(j+1)/2 + i - j - 1];\n"
-                "      else assign older[i*%d + j] = 1'b0;  // a warp is not older than itself\n"
-                "    end\n  end\n\n", W, W, W, W, W, W, W);
+  wgb_printf(o, "  logic [%d:0] age;\n", NP - 1);
+  wg_emit_age_older(o, "older", "age", W);
 
   /* ---- I-buffer predictions ---- */
   wgb_printf(o, "  // ---- per-instruction predictions in the I-buffer (paper 4.4: 2 per warp) ----\n"
@@ -308,8 +303,8 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
     wgb_printf(o, "  assign hd_base_%d = ib_head[%d] ? ib_base[%d:%d] : ib_base[%d:%d];\n", w, w,
                (2 * w + 2) * d.PB - 1, (2 * w + 1) * d.PB, (2 * w + 1) * d.PB - 1, 2 * w * d.PB);
     wgb_printf(o, "  logic [%d:0] older_live_%d;  // live warps older than warp %d\n", W - 1, w, w);
-    wgb_printf(o, "  assign older_live_%d = live & {", w);
-    for (int i = W - 1; i >= 0; i--) wgb_printf(o, "older[%d]%s", i * W + w, i ? ", " : "};\n");
+    /* column w of the matrix is row w complemented, without w itself (one word, not W bits) */
+    wgb_printf(o, "  assign older_live_%d = live & ~older[%d] & ~(%d'(1) << %d);\n", w, w, W, w);
     char dst[32], vec[32];
     snprintf(dst, sizeof dst, "rank_%d", w);
     snprintf(vec, sizeof vec, "older_live_%d", w);
@@ -342,9 +337,9 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic [%d:0] qual, oldest_oh, greedy_oh, pick_oh;\n", W - 1);
   wgb_printf(o, "  assign qual = ready & ~occlude;\n");
   wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_oldest\n"
-                "    // older[i*W +: W] is row i: the warps that warp i is older than\n"
-                "    assign oldest_oh[i] = qual[i] && ((qual & ~older[i*%d +: %d]) == (%d'(1) << i));\n  end\n",
-             W, W, W, W);
+                "    // older[i] is row i: the warps that warp i is older than\n"
+                "    assign oldest_oh[i] = qual[i] && ((qual & ~older[i]) == (%d'(1) << i));\n  end\n",
+             W, W);
   wgb_printf(o, "  logic greedy_valid;\n  logic [%d:0] greedy;\n", d.WB - 1);
   wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) greedy_oh[i] = greedy_valid && greedy == %d'(i) && qual[i];\n",
              W, d.WB);
@@ -481,8 +476,8 @@ static void oaws_props(wg_buf *o, wg_pv p) {
     for (int i = 0; i < W; i++)
       for (int j = i + 1; j < W; j++)
         for (int k = j + 1; k < W; k++)
-          wgb_printf(o, "    assert(!(older[%d] && older[%d] && older[%d]) && !(older[%d] && older[%d] && older[%d]));\n",
-                     i * W + j, j * W + k, k * W + i, i * W + k, k * W + j, j * W + i);
+          wgb_printf(o, "    assert(!(older[%d][%d] && older[%d][%d] && older[%d][%d]) && "
+                        "!(older[%d][%d] && older[%d][%d] && older[%d][%d]));\n", i, j, j, k, k, i, i, k, k, j, j, i);
   }
   wgb_printf(o, "    // DLC: a PC is held by at most one entry (the CAM reads one-hot)\n");
   for (int i = 0; i < N; i++)
