@@ -140,6 +140,11 @@ void wg_render_io_h(const wg_config *c, wg_buf *o) {
     for (int i = 0; e->names[i]; i++) wgb_printf(o, "%s %s_%s = %d", i ? "," : "", B, e->names[i], i);
     wgb_printf(o, " };\n");
   }
+  /* the names in the struct's order, for tools that print a parameter set (warpsim --list-slots) */
+  wgb_printf(o, "\n/* the parameters' names, in the order of the struct's fields */\n"
+                "#define %s_param_names_init {", b->name);
+  for (int i = 0; i < b->n_params; i++) wgb_printf(o, "%s\"%s\"", i ? ", " : "", b->params[i].name);
+  wgb_printf(o, "}\n");
   wgb_printf(o, "\n/* 0 when every parameter is in its legal range; else -1, and ERR names the first\n"
                 "** one that is not and its range (cross-parameter rules: the model's init) */\n");
   wgb_printf(o, "static inline int %s_params_check(const %s_params *p, char *err, size_t n) {\n", b->name, b->name);

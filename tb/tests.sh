@@ -403,6 +403,11 @@ t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop
   "$WARPSIM" --named tiny --rtl all --rtl-no-check --json "$d/nc.json" --quiet cache_reuse &&
     cmp "$d/base.model.json" "$d/nc.json" || { echo "--rtl-no-check differs"; return 1; }
   echo "--rtl all and --rtl all --rtl-no-check: JSON identical"
+  # the slots by name, with their parameter sets (tiny: 2 SMs, 2 partitions of 8 x 4 MSHRs)
+  "$WARPSIM" --named tiny --list-slots cache_reuse | tee "$d/slots.txt" |
+    grep -Eq '^mshr:partition1 +mshr +partition 1 +ENTRIES=8 MERGES=4 ADDR_BITS=58 PAYLOAD_BITS=16 AF_FREE=0$' ||
+    { cat "$d/slots.txt"; return 1; }
+  [ "$(grep -c '^mshr:sm' "$d/slots.txt")" = 2 ] || return 1
   # a fault in one slot's model output: the slot, its owner, the cycle, and a waveform
   local rc out wave
   out=$("$WARPSIM" --named tiny --rtl mshr --inject-fault mshr:partition1:500:req_alloc --quiet cache_reuse); rc=$?

@@ -28,6 +28,7 @@ typedef struct wg_model_ops {
   /* eval then tick on the same inputs: a model whose eval and tick share a decision makes
   ** it once (WG_MODEL_OPS_FUSED); otherwise the two calls */
   void (*step)(void *m, const void *in, void *out);
+  const char *const *param_names;   /* the _params struct's fields, in order (BLOCK_io.h) */
 } wg_model_ops;
 
 const wg_model_ops *wg_find_model(const char *block);
@@ -41,9 +42,10 @@ const wg_model_ops *wg_find_model(const char *block);
   static void blk##_eval_v(const void *m, const void *i, void *o) { blk##_eval(m, i, o); } \
   static void blk##_tick_v(void *m, const void *i) { blk##_tick(m, i); }              \
   stepfn                                                                              \
+  static const char *const blk##_param_names[] = blk##_param_names_init;             \
   const wg_model_ops blk##_model_ops = {#blk, sizeof(blk##_model), blk##_init_v,     \
                                         blk##_reset_v, blk##_eval_v, blk##_tick_v,   \
-                                        blk##_step_v}
+                                        blk##_step_v, blk##_param_names}
 #define WG_MODEL_OPS(blk)                                                            \
   WG_MODEL_OPS_(blk, static void blk##_step_v(void *m, const void *i, void *o) {     \
                        blk##_eval(m, i, o); blk##_tick(m, i); })

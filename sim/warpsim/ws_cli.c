@@ -244,7 +244,7 @@ int ws_cli_main(int argc, char **argv) {
     ws_slot_opts.rtl = NULL;                      /* only the machine's slots, no RTL built */
     ws_slot_opts.n_record = 0;
     ws_slot_opts.list = stdout;
-    printf("%-28s %-9s %-22s %s\n", "slot", "block", "owner", "parameters (the descriptor's order)");
+    printf("%-28s %-9s %-22s %s\n", "slot", "block", "owner", "parameters");
   }
   if (ws_gpu_init(&gpu, &cfg, &kern, err, sizeof err) || ws_slot_check_requests(err, sizeof err)) {
     ws_gpu_free(&gpu);

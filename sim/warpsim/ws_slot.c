@@ -56,7 +56,8 @@ int ws_slot_init(ws_slot *s, const char *block, const void *params, size_t param
   if (ws_slot_opts.list) {
     fprintf(ws_slot_opts.list, "%-28s %-9s %-22s", s->name, block, owner);
     const int64_t *v = params;
-    for (size_t i = 0; i < params_size / sizeof *v; i++) fprintf(ws_slot_opts.list, " %lld", (long long)v[i]);
+    for (size_t i = 0; i < params_size / sizeof *v; i++)
+      fprintf(ws_slot_opts.list, " %s=%lld", s->ops->param_names[i], (long long)v[i]);
     fprintf(ws_slot_opts.list, "\n");
   }
   if (ws_slot_opts.rtl && ws_slot_opts.rtl->attach(s, err, n)) { free(in); free(out); return -1; }
