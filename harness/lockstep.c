@@ -140,7 +140,9 @@ static int run(const run_opts *o, const wg_model_ops *mops, const wg_stim_ops *s
         if (c > 1) cover_outputs(prev, mout);
         memcpy(prev, mout, wg_rtl.out_size);
       }
-      if (sops->check && sops->check(st, c, mout, msg, sizeof msg)) {
+      /* a bench replays pre-generated inputs: the generator did not produce this cycle, so its
+      ** check (which follows its own next() calls) does not apply */
+      if (!o->replay && sops->check && sops->check(st, c, mout, msg, sizeof msg)) {
         r->failed = 2;
         r->fail_cycle = c;
         r->fail_port = -1;
