@@ -119,7 +119,9 @@ static int rtl_attach(ws_slot *s, char *err, size_t n) {
   }
   memcpy(c.v, s->params, s->params_size);
   if (wg_config_finish(&c, block, err, n)) return -1;
-  const wg_rtl_ops *o = load_set(&c, err, n);
+  /* a failure names the slot that wanted the set, then what failed (the command, for a build) */
+  size_t k0 = (size_t)snprintf(err, n, "%s: the RTL of block %s: ", s->name, block);
+  const wg_rtl_ops *o = k0 < n ? load_set(&c, err + k0, n - k0) : NULL;
   if (!o) return -1;
   if (o->in_size != s->in_size || o->out_size != s->out_size || memcmp(o->params, s->params, s->params_size)) {
     char dir[2 * WG_PATH];

@@ -435,6 +435,16 @@ t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop
   bad_rtl "names no slot that runs as RTL" --named tiny --rtl mshr --inject-fault mshr:sm9:5:req_alloc stream || return 1
   bad_rtl "--record mshr:sm9: no such slot" --named tiny --record "mshr:sm9:$d/x.rec" stream || return 1
   [ ! -e "$d/x.rec" ] || { echo "a recording was left for a bad slot"; return 1; }
+  # a failed build: the slot, the block and the command that failed, exit 2, no output file
+  mkdir -p "$d/bin" && printf '#!/bin/sh\necho "verilator: (a broken toolchain)" >&2\nexit 1\n' >"$d/bin/verilator"
+  chmod +x "$d/bin/verilator"
+  local msg
+  msg=$(PATH="$d/bin:$PATH" "$WARPSIM" --named tiny --set l1_mshr_entries=7 --rtl mshr --json "$d/bad.json" \
+        --quiet stream 2>&1); rc=$?
+  rm -rf "$SAN_BUILD"/sets/mshr/ENTRIES7_MERGES4_*
+  echo "a broken verilator: exit $rc: $(printf '%s\n' "$msg" | tail -1 | cut -c1-160)"
+  [ "$rc" = 2 ] && [ ! -e "$d/bad.json" ] || return 1
+  printf '%s\n' "$msg" | tail -1 | grep -q "^warpsim: mshr:sm0: the RTL of block mshr: building .*failed (make .*cosim.mk" || return 1
 }
 t_warpsim_replay() {   # t_warpsim_replay [CONFIG]: warpsim --record SLOT:FILE, cosim BLOCK --replay FILE, every block
   local d=$LOGS/warpsim_replay_${1:-tiny} cfg=${1:-tiny} name kern blocks sets b out
