@@ -284,10 +284,7 @@ int main(int argc, char **argv) {
   if (o.trace) snprintf(fst, sizeof fst, "%s", o.trace);
   else {
     char ps[256];
-    size_t k = 0;
-    for (const char *q = wg_rtl.params_text; *q && k + 1 < sizeof ps; q++)
-      if (*q != '=') ps[k++] = *q == ' ' ? '_' : *q;
-    ps[k] = 0;
+    wg_params_tag(wg_rtl.params_text, ps, sizeof ps);
     snprintf(fst, sizeof fst, "%s/%s_%s_%s_seed%" PRIu64 ".fst", fail_dir, wg_rtl.module, ps,
              o.stim_name, o.seed);
   }

@@ -44,6 +44,13 @@ int wg_diff_report(const wg_rtl_ops *o, const void *model_out, const void *rtl_o
   return -1;
 }
 
+void wg_params_tag(const char *params_text, char *dst, size_t n) {
+  size_t k = 0;
+  for (const char *q = params_text; *q && k + 1 < n; q++)
+    if (*q != '=') dst[k++] = *q == ' ' ? '_' : *q;
+  if (n) dst[k] = 0;
+}
+
 void wg_write_gtkw(const char *path, const char *fst, const wg_rtl_ops *o, const char *title,
                    uint64_t cycle, int fail_port) {
   FILE *f = fopen(path, "w");

@@ -191,10 +191,7 @@ static void fail(ws_slot *s, rtl_inst *r, const void *rout) {
   }
   char repro[4096], ps[512];
   reproduce_line(repro, sizeof repro);
-  const char *p = r->ops->params_text;
-  size_t k = 0;
-  for (; *p && k + 1 < sizeof ps; p++) if (*p != '=') ps[k++] = *p == ' ' ? '_' : *p;
-  ps[k] = 0;
+  wg_params_tag(r->ops->params_text, ps, sizeof ps);
   char dir[WG_PATH + 8], fst[2 * WG_PATH], gtkw[2 * WG_PATH + 8], slot[64];
   snprintf(slot, sizeof slot, "%s", s->name);
   for (char *q = slot; *q; q++) if (*q == ':' || *q == '.') *q = '_';

@@ -231,15 +231,10 @@ static const struct { const char *s; int op, prec; } ws_binops[] = {
 /* Write "FNAME:LINE: message" into the caller's buffer.  Returns -1. */
 __attribute__((format(printf, 2, 3)))
 static int ws_fail(ws_parser *ps, const char *fmt, ...) {
-  if (ps->err && ps->n) {
-    int k = snprintf(ps->err, ps->n, "%s:%d: ", ps->fname, ps->line);
-    if (k >= 0 && (size_t)k < ps->n) {
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(ps->err + k, ps->n - (size_t)k, fmt, ap);
-      va_end(ap);
-    }
-  }
+  va_list ap;
+  va_start(ap, fmt);
+  ws_vfail_at(ps->err, ps->n, ps->fname, ps->line, fmt, ap);
+  va_end(ap);
   return -1;
 }
 

@@ -12,8 +12,20 @@
 #ifndef WS_KERNEL_H
 #define WS_KERNEL_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
+
+/* "PATH:LINE: message" into ERR (N bytes), for the workload readers (ws_kernel.c, ws_trace.c).
+** Returns -1, so a reader can 'return ws_vfail_at(...)'. */
+static inline int ws_vfail_at(char *err, size_t n, const char *path, int line, const char *fmt, va_list ap) {
+  if (err && n) {
+    int k = snprintf(err, n, "%s:%d: ", path, line);
+    if (k >= 0 && (size_t)k < n) vsnprintf(err + k, n - (size_t)k, fmt, ap);
+  }
+  return -1;
+}
 
 #define WS_MAX_INST     256   /* instructions in a kernel body */
 #define WS_MAX_REGS     64    /* registers r0..r63 */

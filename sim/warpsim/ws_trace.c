@@ -11,6 +11,7 @@
 ** line, "PATH:LINE: what is wrong (what was expected)", in the caller's buffer.
 */
 #include "ws_trace.h"
+#include "ws_kernel.h"   /* ws_vfail_at */
 
 #include <errno.h>
 #include <inttypes.h>
@@ -141,15 +142,10 @@ typedef struct tr_src {
 /* Write "PATH:LINE: message" into the caller's buffer.  Returns -1. */
 __attribute__((format(printf, 2, 3)))
 static int tr_fail(tr_src *s, const char *fmt, ...) {
-  if (s->err && s->n) {
-    int k = snprintf(s->err, s->n, "%s:%d: ", s->path, s->no > 0 ? s->no : 1);
-    if (k >= 0 && (size_t)k < s->n) {
-      va_list ap;
-      va_start(ap, fmt);
-      vsnprintf(s->err + k, s->n - (size_t)k, fmt, ap);
-      va_end(ap);
-    }
-  }
+  va_list ap;
+  va_start(ap, fmt);
+  ws_vfail_at(s->err, s->n, s->path, s->no > 0 ? s->no : 1, fmt, ap);
+  va_end(ap);
   return -1;
 }
 
