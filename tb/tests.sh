@@ -350,6 +350,43 @@ t_warpsim_contract() {   # warpsim drives blocks only through slots: no model he
   done
   return $bad
 }
+# Accel-Sim traces on the SMs.  The twin trace is the text kernel twin.k instruction for instruction
+# (other register names, a uniform register): every mechanism must give both the same statistics.
+WS_TRACE_SETS=("" "--set sched=lrr" "--set sched=mascar" "--set sched=oaws_dynamic" "--set sched=two_level --set rfc=on"
+  "--set prefetch=caps" "--set prefetch=apogee --set warps_per_sm=32" "--set dram_sched=mshr_sa" "--set equalizer=energy")
+t_warpsim_trace_run() {
+  local d=$LOGS/warpsim_trace_run c set k; rm -rf "$d"; mkdir -p "$d"
+  local T=tb/warpsim/traces
+  for c in tiny fermi; do
+    for set in "${WS_TRACE_SETS[@]}"; do
+      # shellcheck disable=SC2086
+      "$WARPSIM" --named $c $set --check --quiet --json "$d/text.json" $T/twin/twin.k &&
+        "$WARPSIM" --named $c $set --check --quiet --json "$d/trace.json" $T/twin/kernelslist.g || return 1
+      # the list's JSON is an array of one object, with the trace's opcode classes
+      sed '1d;$d;/^  "trace": {/d' "$d/trace.json" | cmp -s - "$d/text.json" ||
+        { echo "twin on $c $set: the trace's statistics differ from the text kernel's"; diff "$d/text.json" "$d/trace.json" | head; return 1; }
+      # every fixture runs to its end with the end-of-run checks
+      for k in $T/kernelslist.g $T/kernel-v1_2.traceg $T/kernel-v3.traceg $T/kernel-v4-lineinfo.traceg $T/kernel-v6.traceg; do
+        "$WARPSIM" --named $c $set --check --quiet $k || { echo "$k on $c $set failed"; return 1; }
+      done
+    done
+  done
+  grep -q '"trace": {"alu": 12, "sfu": 6, "ld": 18, "st": 6, "shared": 0, "atomic": 0, "bar": 6, "branch": 0, "unmodelled": 0, "shared_regs": 0}' "$d/trace.json" || return 1
+  # 70 values alive at once in one warp, 64 registers: 6 share one, and the run still checks out
+  "$WARPSIM" --named tiny --check --json "$d/p.json" $T/pressure.traceg | grep -q "6 values shared one of the 64 registers" || return 1
+  grep -q '"shared_regs": 6}' "$d/p.json" || return 1
+  # a list: both kernels in order, the commands it does not time counted; JSON an array of two
+  "$WARPSIM" --named tiny --check --json "$d/list.json" $T/kernelslist.g >"$d/list.txt" || return 1
+  [ "$(grep -c '^warpsim: kernel ' "$d/list.txt")" = 2 ] && [ "$(grep -c '"config"' "$d/list.json")" = 2 ] || return 1
+  grep -q "2 kernels run; 3 memory copies and 1 other commands are not timed" "$d/list.txt" || return 1
+  python3 -m json.tool "$d/list.json" >/dev/null || return 1
+  # a folder holding a kernelslist.g is the list
+  "$WARPSIM" --named tiny --quiet --json "$d/dir.json" $T/twin || return 1
+  "$WARPSIM" --named tiny --quiet --json "$d/twin.json" $T/twin/kernelslist.g && cmp "$d/dir.json" "$d/twin.json" || return 1
+  # a slot of a traced run recorded and replayed against the RTL
+  "$WARPSIM" --named tiny --quiet --record "mshr:sm0:$d/l1.rec" $T/twin/kernel-1.traceg &&
+    "$COSIM" mshr --replay "$d/l1.rec" | grep -q "0 mismatches" || return 1
+}
 t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output file
   local d=$LOGS/warpsim_bad; rm -rf "$d"; mkdir -p "$d"
   printf 'n_sm = 2\nl1_ways = 0\n' >"$d/bad.cfg"
@@ -376,6 +413,13 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
   bad "missing.cfg: cannot read" --config "$d/missing.cfg" stream || return 1
   bad "--grid '0' is out of range" --grid 0 stream || return 1
   bad "--set 'n_sm': expected KEY=VALUE" --set n_sm stream || return 1
+  # traces: a malformed line names file:line; options that only fit text kernels are refused
+  bad "bad_reg.traceg:14: bad destination register 'X1'" --named tiny tb/warpsim/traces/bad/bad_reg.traceg || return 1
+  bad "bad_kernel_line.g:2: kernel line 'kernel-1.trace' names no .traceg" tb/warpsim/traces/bad/bad_kernel_line.g || return 1
+  bad "--grid: only for text kernels" --grid 2 tb/warpsim/traces/kernelslist.g || return 1
+  bad "--record: one kernel at a time (tb/warpsim/traces/kernelslist.g lists 2" --record mshr:sm0:$d/r.rec \
+    tb/warpsim/traces/kernelslist.g || return 1
+  bad "missing/kernelslist.g: cannot read" "$d/missing/kernelslist.g" || return 1
 }
 
 # the blocks warpsim uses, each in a run that exercises it: NAME|KERNEL|BLOCKS|SETTINGS (on tiny)
@@ -681,6 +725,7 @@ plan_tests() {
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
     add warpsim_bad_input  60 1 - t_warpsim_bad
+    add warpsim_trace_run 300 10 - t_warpsim_trace_run
     add warpsim_rtl       600 60 - t_warpsim_rtl
     add warpsim_replay    600 30 - t_warpsim_replay
     # longer recordings: the same slots on fermi (make soak)

@@ -10,6 +10,7 @@
 */
 #define _POSIX_C_SOURCE 200809L   /* isatty, access, getpid, clock_gettime */
 #include "ws_gpu.h"
+#include "ws_trace.h"
 
 #include <errno.h>
 #include <inttypes.h>
@@ -28,7 +29,9 @@ static void usage(FILE *f) {
     "warpgen's block models; runs KERNEL to its end and prints its statistics.\n"
     "\n"
     "  KERNEL                a built-in kernel (stream, compute, cache_reuse, uncoalesced, tia,\n"
-    "                        cta_stride, shared_read, fig4_2) or a kernel file; default stream\n"
+    "                        cta_stride, shared_read, fig4_2), a kernel file, or Accel-Sim traces:\n"
+    "                        a kernelslist.g (its kernels in order), a folder holding one, or one\n"
+    "                        kernel-N.traceg (docs/trace_format.md); default stream\n"
     "  --named NAME          start from a named configuration: fermi (default), tiny, fig4_2\n"
     "  --config FILE         'key = value' lines, or a GPGPU-Sim gpgpusim.config (its options\n"
     "                        warpsim does not model are listed on stderr)\n"
@@ -126,6 +129,85 @@ static int check_rtl_list(const char *list, char *err, size_t n) {
   return 0;
 }
 
+/* an Accel-Sim trace: a kernelslist.g (any '.g' file), a kernel-N.traceg, or a folder holding a
+** kernelslist.g */
+static int ws_is_trace(const char *arg) {
+  size_t n = strlen(arg);
+  if ((n > 2 && !strcmp(arg + n - 2, ".g")) || (n > 7 && !strcmp(arg + n - 7, ".traceg"))) return 1;
+  char list[4096];
+  snprintf(list, sizeof list, "%s/kernelslist.g", arg);
+  return access(list, F_OK) == 0;
+}
+
+/* the commands to run: the list itself, or a one-kernel list for a .traceg */
+static int ws_trace_list_of(ws_trace_list *l, const char *arg, char *err, size_t n) {
+  size_t len = strlen(arg);
+  if (len > 7 && !strcmp(arg + len - 7, ".traceg")) {
+    memset(l, 0, sizeof *l);
+    l->cmd = calloc(1, sizeof *l->cmd);
+    char *path = malloc(len + 1);
+    if (!l->cmd || !path) { free(l->cmd); free(path); snprintf(err, n, "out of memory"); return -1; }
+    memcpy(path, arg, len + 1);
+    l->cmd[0] = (ws_trace_cmd){.kind = WS_TRACE_CMD_KERNEL, .line = 0, .path = path};
+    l->n_cmd = l->n_kernel = 1;
+    return 0;
+  }
+  char list[4096];
+  snprintf(list, sizeof list, len > 2 && !strcmp(arg + len - 2, ".g") ? "%s" : "%s/kernelslist.g", arg);
+  return ws_trace_load_list(l, list, err, n);
+}
+
+typedef struct ws_run_opts {
+  int     check, quiet, speed, list_slots;
+  int64_t progress_every;
+  FILE   *issue_trace;
+} ws_run_opts;
+
+/* Build the machine for KERN, run it, report (table, JSON object into JF when set).  0 finished
+** (and checks passed), 1 a check failed or max_cycles stopped it, 2 bad input with err. */
+static int ws_run_kernel(const ws_config *cfg, const ws_kernel *kern, const ws_run_opts *o, FILE *jf,
+                         char *err, size_t n) {
+  static ws_gpu gpu;
+  if (o->list_slots) {
+    ws_slot_opts.rtl = NULL;                      /* only the machine's slots, no RTL built */
+    ws_slot_opts.n_record = 0;
+    ws_slot_opts.list = stdout;
+    printf("%-28s %-9s %-22s %s\n", "slot", "block", "owner", "parameters");
+  }
+  if (ws_gpu_init(&gpu, cfg, kern, err, n) || ws_slot_check_requests(err, n)) {
+    ws_gpu_free(&gpu);
+    return 2;
+  }
+  if (o->list_slots) { ws_gpu_free(&gpu); return 0; }
+  gpu.issue_trace = o->issue_trace;
+  struct timespec t0, t1;
+  clock_gettime(CLOCK_MONOTONIC, &t0);
+  int stopped = ws_gpu_run(&gpu, o->progress_every ? stderr : NULL, o->progress_every);
+  clock_gettime(CLOCK_MONOTONIC, &t1);
+  gpu.issue_trace = NULL;
+  if (o->speed) {
+    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    uint64_t insts = 0;
+    for (int i = 0; i < cfg->n_sm; i++) insts += gpu.sm[i].insts;
+    printf("speed: %s on %s: %" PRId64 " cycles, %" PRIu64 " warp-instructions in %.3f s: %.0f cycles/s, %.0f warp-instructions/s\n",
+           kern->name, cfg->name, gpu.now, insts, s, s > 0 ? (double)gpu.now / s : 0, s > 0 ? (double)insts / s : 0);
+  }
+  if (!o->quiet) ws_gpu_report(&gpu, stdout);
+  int rc = stopped;
+  if (o->check && !stopped) {
+    if (ws_gpu_check_invariants(&gpu, err, n)) {
+      fprintf(stderr, "warpsim: check failed: %s\n", err);
+      rc = 1;
+    } else if (!o->quiet)
+      printf("\n  checks: every load completed, no MSHR entry held, %" PRId64 " warp-instructions as the kernel says\n",
+             ws_kernel_insts(kern));
+  }
+  if (stopped) fprintf(stderr, "warpsim: max_cycles = %" PRId64 " reached before the kernel's end\n", cfg->max_cycles);
+  if (jf) ws_gpu_json(&gpu, jf);
+  ws_gpu_free(&gpu);
+  return rc;
+}
+
 int ws_cli_main(int argc, char **argv) {
   const char *named = "fermi", *kernel_arg = "stream", *json = NULL, *trace = NULL;
   int64_t grid = 0, iters = 0, progress_every = isatty(2) ? 1000000 : 0;
@@ -220,8 +302,27 @@ int ws_cli_main(int argc, char **argv) {
   if (ws_config_check(&cfg, err, sizeof err)) return bad(err);
   if (print_config) { ws_config_print(&cfg, stdout); return 0; }
 
-  static ws_kernel kern;                         /* static: a kernel is ~100 KB */
-  if (ws_kernel_builtin_text(kernel_arg)) {
+  static ws_kernel kern;                         /* static: a kernel is ~300 KB */
+  ws_trace_list list;
+  memset(&list, 0, sizeof list);
+  if (ws_is_trace(kernel_arg)) {                 /* Accel-Sim traces: every kernel of the list, in order */
+    if (grid || iters || print_kernel)
+      return bad(grid ? "--grid: only for text kernels (a trace has its CTAs)" :
+                 iters ? "--iterations: only for text kernels (a trace runs once)" :
+                 "--print-kernel: only for text kernels (a trace is read as written)");
+    if (ws_trace_list_of(&list, kernel_arg, err, sizeof err)) return bad(err);
+    if (list.n_kernel == 0) {
+      ws_trace_list_free(&list);
+      snprintf(err, sizeof err, "%s: no kernel to run", kernel_arg);
+      return bad(err);
+    }
+    if (ws_slot_opts.n_record && list.n_kernel > 1) {
+      snprintf(err, sizeof err, "--record: one kernel at a time (%s lists %d; record one kernel-N.traceg)",
+               kernel_arg, list.n_kernel);
+      ws_trace_list_free(&list);
+      return bad(err);
+    }
+  } else if (ws_kernel_builtin_text(kernel_arg)) {
     if (print_kernel) { fputs(ws_kernel_builtin_text(kernel_arg), stdout); return 0; }
     if (ws_kernel_builtin(&kern, kernel_arg, err, sizeof err)) return bad(err);
   } else if (strchr(kernel_arg, '/') || strchr(kernel_arg, '.') || access(kernel_arg, F_OK) == 0) {
@@ -239,63 +340,61 @@ int ws_cli_main(int argc, char **argv) {
   if (grid) kern.grid = grid;
   if (iters) kern.iterations = iters;
 
-  static ws_gpu gpu;
-  if (list_slots) {
-    ws_slot_opts.rtl = NULL;                      /* only the machine's slots, no RTL built */
-    ws_slot_opts.n_record = 0;
-    ws_slot_opts.list = stdout;
-    printf("%-28s %-9s %-22s %s\n", "slot", "block", "owner", "parameters");
-  }
-  if (ws_gpu_init(&gpu, &cfg, &kern, err, sizeof err) || ws_slot_check_requests(err, sizeof err)) {
-    ws_gpu_free(&gpu);
-    return bad(err);
-  }
-  if (list_slots) { ws_gpu_free(&gpu); return 0; }
-  FILE *tf = NULL;
-  if (trace && !(tf = fopen(trace, "w"))) {
-    ws_gpu_free(&gpu);
+  ws_run_opts ro = {.check = check, .quiet = quiet, .speed = speed, .list_slots = list_slots,
+                    .progress_every = progress_every};
+  if (trace && !(ro.issue_trace = fopen(trace, "w"))) {
+    ws_trace_list_free(&list);
     snprintf(err, sizeof err, "%s: cannot write the issue trace", trace);
     return bad(err);
   }
-  gpu.issue_trace = tf;
-  struct timespec t0, t1;
-  clock_gettime(CLOCK_MONOTONIC, &t0);
-  int stopped = ws_gpu_run(&gpu, progress_every ? stderr : NULL, progress_every);
-  clock_gettime(CLOCK_MONOTONIC, &t1);
-  if (tf) fclose(tf);
-  gpu.issue_trace = NULL;
-  if (speed) {
-    double s = (double)(t1.tv_sec - t0.tv_sec) + 1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
-    uint64_t insts = 0;
-    for (int i = 0; i < cfg.n_sm; i++) insts += gpu.sm[i].insts;
-    printf("speed: %s on %s: %" PRId64 " cycles, %" PRIu64 " warp-instructions in %.3f s: %.0f cycles/s, %.0f warp-instructions/s\n",
-           kern.name, cfg.name, gpu.now, insts, s, s > 0 ? (double)gpu.now / s : 0, s > 0 ? (double)insts / s : 0);
-  }
-  if (!quiet) ws_gpu_report(&gpu, stdout);
-  int rc = stopped;
-  if (check && !stopped) {
-    if (ws_gpu_check_invariants(&gpu, err, sizeof err)) {
-      fprintf(stderr, "warpsim: check failed: %s\n", err);
-      rc = 1;
-    } else if (!quiet)
-      printf("\n  checks: every load completed, no MSHR entry held, %" PRId64 " warp-instructions as the kernel says\n",
-             ws_kernel_cta_insts(&kern, 32) * kern.grid);
-  }
-  if (stopped) fprintf(stderr, "warpsim: max_cycles = %" PRId64 " reached before the kernel's end\n", cfg.max_cycles);
-  if (json) {                                    /* written whole or not at all */
-    char tmp[4096];
+  /* the JSON statistics: written whole or not at all (a trace list: an array, one object a kernel) */
+  char tmp[4096];
+  FILE *jf = NULL;
+  if (json && !list_slots) {
     snprintf(tmp, sizeof tmp, "%s.tmp%ld", json, (long)getpid());
-    FILE *f = fopen(tmp, "w");
-    if (!f) { ws_gpu_free(&gpu); snprintf(err, sizeof err, "%s: cannot write", json); return bad(err); }
-    ws_gpu_json(&gpu, f);
-    if (fclose(f) || rename(tmp, json)) {
-      remove(tmp);
-      ws_gpu_free(&gpu);
+    if (!(jf = fopen(tmp, "w"))) {
+      if (ro.issue_trace) fclose(ro.issue_trace);
+      ws_trace_list_free(&list);
       snprintf(err, sizeof err, "%s: cannot write", json);
       return bad(err);
     }
   }
-  ws_gpu_free(&gpu);
+  int rc = 0;
+  if (list.n_kernel == 0) rc = ws_run_kernel(&cfg, &kern, &ro, jf, err, sizeof err);
+  else {
+    if (jf) fprintf(jf, "[\n");
+    static ws_trace_kernel tk;
+    static ws_streams streams;
+    int done = 0;
+    for (int i = 0; i < list.n_cmd && rc == 0; i++) {
+      if (list.cmd[i].kind != WS_TRACE_CMD_KERNEL) continue;
+      if (ro.progress_every && !list_slots)
+        fprintf(stderr, "warpsim: kernel %d/%d: %s\n", done + 1, list.n_kernel, list.cmd[i].path);
+      if (ws_trace_load_kernel(&tk, list.cmd[i].path, err, sizeof err)) { rc = 2; break; }
+      if (ws_streams_build(&streams, &kern, &tk, err, sizeof err)) { ws_trace_kernel_free(&tk); rc = 2; break; }
+      if (jf && done) fprintf(jf, ",\n");
+      if (done && !quiet && !list_slots) printf("\n");
+      rc = ws_run_kernel(&cfg, &kern, &ro, jf, err, sizeof err);
+      ws_streams_free(&streams);
+      ws_trace_kernel_free(&tk);
+      done++;
+      if (list_slots) break;                     /* the machine's slots: the first kernel shows them */
+    }
+    if (jf) fprintf(jf, "]\n");
+    if (rc == 0 && !quiet && !list_slots && list.n_memcpy + list.n_ignored)
+      printf("\n  %s: %d kernel%s run; %d memory copies and %d other commands are not timed\n", kernel_arg,
+             done, done == 1 ? "" : "s", list.n_memcpy, list.n_ignored);
+  }
+  ws_trace_list_free(&list);
+  if (ro.issue_trace) fclose(ro.issue_trace);
+  if (jf) {
+    int werr = fclose(jf);
+    if (rc == 2 || werr || rename(tmp, json)) {
+      remove(tmp);
+      if (rc != 2) { snprintf(err, sizeof err, "%s: cannot write", json); rc = 2; }
+    }
+  }
+  if (rc == 2) return bad(err);
   if (ws_slot_opts.failed[0]) return 2;   /* a recording that could not be written (printed) */
   return rc;
 }

@@ -49,6 +49,18 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     s->warp_changed |= (uint64_t)1 << slot;
     w->cta_slot = cs;
     w->warp_in_cta = k;
+    if (g->kern.trace) {                         /* a traced warp runs its own stream, once */
+      int64_t t = cta->ctaid * g->kern.trace->warps_per_cta + k;
+      w->code = g->kern.trace->warp[t];
+      w->n_code = g->kern.trace->n[t];
+    } else {
+      w->code = g->kern.inst;
+      w->n_code = g->kern.n_inst;
+    }
+    if (w->n_code == 0) {                        /* nothing to run: it retires once placed */
+      w->issued_all = 1;
+      s->finishing |= (uint64_t)1 << slot;
+    }
     cta->warp_slot[k] = (int8_t)slot;
     int threads = g->kern.cta - k * 32;
     w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
@@ -95,11 +107,13 @@ static void ws_thread_vars(const ws_gpu *g, const ws_sm *s, const ws_warp *w, in
 }
 
 uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in) {
-  if (in->mask.n == 0) return w->exists;
+  if (g->kern.trace) return in->lanes & w->exists;
+  const ws_expr *mask = &g->kern.mask[in->pc];
+  if (mask->n == 0) return w->exists;
   uint32_t m = 0;
   int64_t v[WS_VAR_N], val[32];
   ws_thread_vars(g, s, w, 0, v);
-  ws_expr_eval_warp(&in->mask, v, val);
+  ws_expr_eval_warp(mask, v, val);
   for (int lane = 0; lane < 32; lane++)
     if ((w->exists >> lane & 1) && val[lane]) m |= 1u << lane;
   return m;
@@ -135,7 +149,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   ws_warp *w = &s->warps[slot];
-  const ws_inst *in = &g->kern.inst[w->pc];
+  const ws_inst *in = ws_next_inst(w);
   uint32_t active = ws_active_mask(g, s, w, in);
   if (w->last_wb < now) w->last_wb = now;       /* the warp is busy at least in its issue cycle */
   if (g->issue_trace) {
@@ -163,22 +177,26 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   case WS_OP_SFU: {
     int lat = in->op == WS_OP_ALU ? c->alu_latency : c->sfu_latency;
     if (in->op == WS_OP_SFU) sc->sfu_free = now + c->sfu_interval;
-    w->reg_ready[in->dst] = now + lat;
+    if (in->dst >= 0) w->reg_ready[in->dst] = now + lat;
     if (w->last_wb < now + lat - 1) w->last_wb = now + lat - 1;
     break;
   }
   case WS_OP_LD:
   case WS_OP_ST: {
     uint64_t addr[32];
-    int64_t v[WS_VAR_N], val[32];
-    ws_thread_vars(g, s, w, 0, v);
-    ws_expr_eval_warp(&in->addr, v, val);
-    for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+    if (in->addr) {                              /* traced: the lanes' own addresses */
+      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? in->addr[lane] : 0;
+    } else {
+      int64_t v[WS_VAR_N], val[32];
+      ws_thread_vars(g, s, w, 0, v);
+      ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
+      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+    }
     ws_lsu *l = &s->lsu;
     l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
     memcpy(l->addr, addr, sizeof addr);
     l->active = active;
-    l->pc = w->pc;
+    l->pc = (int)in->pc;
     l->pf_shown = 0;
     l->next = 0;
     l->held = l->queued_any = 0;
@@ -210,7 +228,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     break;
   }
   s->warp_changed |= (uint64_t)1 << slot;
-  if (++w->pc == g->kern.n_inst) {
+  if (++w->pc == w->n_code) {
     w->pc = 0;
     if (++w->iter == g->kern.iterations) {
       w->issued_all = 1;
@@ -237,12 +255,12 @@ static void ws_look_warp(const ws_gpu *g, ws_sm *s, int i) {
   s->ready_at[i] = WS_NEVER;
   if (!w->live || w->issued_all) return;
   s->next_valid |= ((uint64_t)1 << i);
-  const ws_inst *in = &g->kern.inst[w->pc];
+  const ws_inst *in = ws_next_inst(w);
   if (ws_pipe_of(in->op) == WS_PIPE_MEM) s->next_mem |= ((uint64_t)1 << i);
   if (ws_pipe_of(in->op) == WS_PIPE_SFU) s->next_sfu |= ((uint64_t)1 << i);
   if (w->at_barrier) s->next_bar |= ((uint64_t)1 << i);
-  if (g->ll_marked[w->pc]) s->next_mark |= ((uint64_t)1 << i);
-  if (w->pc == g->kern.n_inst - 1 && w->iter == g->kern.iterations - 1) s->next_exit |= ((uint64_t)1 << i);
+  if (in->ll_mark) s->next_mark |= ((uint64_t)1 << i);
+  if (w->pc == w->n_code - 1 && w->iter == g->kern.iterations - 1) s->next_exit |= ((uint64_t)1 << i);
   int ll = in->dst >= 0 && w->reg_long[in->dst];
   int64_t at = w->resume;
   for (int k = 0; k < in->nsrc; k++) {

@@ -4,6 +4,7 @@
 ** (a human table and JSON).
 */
 #include "ws_gpu.h"
+#include "ws_trace.h"
 
 #include <inttypes.h>
 #include <stdlib.h>
@@ -27,30 +28,27 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   g->kern = *k;
   g->line_shift = ws_log2(c->line_bytes);
   g->warps_per_cta = (k->cta + 31) / 32;
-  /* the compiler's long-latency mark (two-level scheduler): an instruction that sources a register
-  ** some load of the kernel writes */
-  g->ll_marked = calloc((size_t)k->n_inst, 1);
-  g->last_read = calloc((size_t)k->n_inst, 1);
-  if (!g->ll_marked || !g->last_read) { snprintf(err, n, "out of memory"); return -1; }
-  /* the compiler's last-read bits (rfc): source q of instruction i is the register's last read
-  ** when, going on through the body as the loop does, the register is written before it is read
-  ** again (a read by i itself one loop later keeps it live) */
-  for (int i = 0; i < k->n_inst; i++)
-    for (int q = 0; q < k->inst[i].nsrc; q++) {
-      int r = k->inst[i].src[q], dead = 0;
+  /* a text kernel's compiler hints, in the machine's copy of its body (a traced kernel's come
+  ** with its streams).  Last-read bits (rfc): source q of instruction i is the register's last
+  ** read when, going on through the body as the loop does, the register is written before it
+  ** is read again (a read by i itself one loop later keeps it live).  Long-latency mark (the
+  ** two-level scheduler): a source is a register some load of the kernel writes. */
+  ws_inst *body = g->kern.inst;
+  for (int i = 0; !k->trace && i < k->n_inst; i++) {
+    body[i].last_read = body[i].ll_mark = 0;
+    for (int q = 0; q < body[i].nsrc; q++) {
+      int r = body[i].src[q], dead = 0;
       for (int d = 1; d <= k->n_inst; d++) {
-        const ws_inst *j = &k->inst[(i + d) % k->n_inst];
+        const ws_inst *j = &body[(i + d) % k->n_inst];
         int reads = 0;
         for (int u = 0; u < j->nsrc; u++) reads |= j->src[u] == r;
         if (reads) break;
         if (j->dst == r) { dead = 1; break; }
       }
-      if (dead) g->last_read[i] |= (uint8_t)(1u << q);
+      if (dead) body[i].last_read |= (uint8_t)(1u << q);
+      for (int j = 0; j < k->n_inst; j++) body[i].ll_mark |= body[j].op == WS_OP_LD && r == body[j].dst;
     }
-  for (int i = 0; i < k->n_inst; i++)
-    for (int j = 0; j < k->n_inst; j++)
-      if (k->inst[j].op == WS_OP_LD)
-        for (int q = 0; q < k->inst[i].nsrc; q++) g->ll_marked[i] |= k->inst[i].src[q] == k->inst[j].dst;
+  }
   if (g->warps_per_cta > c->warps_per_sm) {
     snprintf(err, n, "kernel %s: a CTA of %d threads needs %d warps, more than warps_per_sm = %d",
              k->name, k->cta, g->warps_per_cta, c->warps_per_sm);
@@ -165,8 +163,6 @@ void ws_gpu_free(ws_gpu *g) {
   ws_slot_free(&g->eq.vote);
   free(g->sm);
   free(g->part);
-  free(g->ll_marked);
-  free(g->last_read);
   free(g->req_net.flight);
   free(g->resp_net.flight);
   memset(g, 0, sizeof *g);
@@ -256,7 +252,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
     for (int w = 0; w < c->warps_per_sm; w++)
       if (s->mascar.queued[w]) { snprintf(err, n, "SM %d: warp slot %d still has requests in the re-execution queue", i, w); return -1; }
   }
-  int64_t want = ws_kernel_cta_insts(&g->kern, 32) * g->kern.grid;
+  int64_t want = ws_kernel_insts(&g->kern);
   if ((int64_t)insts != want) {
     snprintf(err, n, "%" PRIu64 " warp-instructions issued, the kernel has %" PRId64, insts, want);
     return -1;
@@ -411,6 +407,15 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   fprintf(f, "warpsim: kernel %s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name,
           c->name, c->n_sm, c->warps_per_sm, c->n_sched, c->n_sched > 1 ? "s" : "",
           ws_sched_label[c->sched], c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
+  if (g->kern.trace) {                           /* what the trace held, and what warpsim does not model */
+    const ws_streams *tr = g->kern.trace;
+    fprintf(f, "  %-26s", "traced instructions");
+    for (int k = 0; k < WS_TC_N; k++)
+      if (tr->by_class[k]) fprintf(f, " %s %" PRIu64, ws_trace_class_name(k), tr->by_class[k]);
+    fprintf(f, " (shared, atomic, branch, unmodelled: on the ALU pipe)\n");
+    if (tr->shared_regs)
+      fprintf(f, "  %-26s %" PRIu64 " values shared one of the 64 registers\n", "register pressure", tr->shared_regs);
+  }
   fprintf(f, "  %-26s %" PRId64 "%s\n", "cycles", cyc, g->finished ? "" : " (stopped by max_cycles)");
   fprintf(f, "  %-26s %" PRIu64 " (%" PRIu64 " thread-instructions)\n", "warp-instructions", t.insts, t.thread_insts);
   fprintf(f, "  %-26s %.3f warp, %.2f thread\n", "IPC", ws_ratio(t.insts, (uint64_t)cyc),
@@ -574,6 +579,11 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
   fprintf(f, ", \"kernel\": ");
   ws_json_str(f, g->kern.name);
   fprintf(f, ", \"finished\": %s,\n", g->finished ? "true" : "false");
+  if (g->kern.trace) {
+    fprintf(f, "  \"trace\": {");
+    for (int k = 0; k < WS_TC_N; k++) fprintf(f, "\"%s\": %" PRIu64 ", ", ws_trace_class_name(k), g->kern.trace->by_class[k]);
+    fprintf(f, "\"shared_regs\": %" PRIu64 "},\n", g->kern.trace->shared_regs);
+  }
   fprintf(f, "  \"cycles\": %" PRId64 ", \"drain_cycles\": %" PRId64 ",\n", cyc, g->drain_end ? g->drain_end - cyc : 0);
   fprintf(f, "  \"warp_instructions\": %" PRIu64 ", \"thread_instructions\": %" PRIu64
              ", \"ipc_warp\": %.6f, \"ipc_thread\": %.6f,\n",

@@ -83,7 +83,9 @@ typedef struct ws_warp {
   int      cta_slot;            /* its CTA's slot on the SM */
   int      warp_in_cta;
   uint32_t exists;              /* lanes that are threads of the CTA */
-  int      pc;                  /* next instruction */
+  const ws_inst *code;          /* its instructions: the kernel's body, or its traced stream */
+  int      n_code;
+  int      pc;                  /* next instruction (index in code) */
   int64_t  iter;
   int      issued_all;          /* past the last instruction of the last iteration */
   int      at_barrier;
@@ -398,9 +400,6 @@ typedef struct ws_gpu {
   int64_t    drain_end;         /* cycle the memory system was empty after the kernel */
   int        warps_per_cta, ctas_fit; /* a CTA's warps; CTAs resident per SM */
   int        line_shift;
-  uint8_t   *last_read;         /* per instruction: bit k, source k is the register's last read (rfc = on) */
-  uint8_t   *ll_marked;         /* per instruction: a source is a load's destination (the two-level scheduler's
-                                ** compiler mark: it consumes a long-latency result) */
   uint64_t   lat_hist[WS_LAT_BUCKETS];
   uint64_t   lat_sum, lat_count, lat_max;
   FILE      *issue_trace;       /* when set: one line per issued instruction ("cycle sm sched slot ctaid warp iter pc op") */
@@ -507,6 +506,8 @@ void    ws_eq_cta_retired(ws_gpu *g, ws_sm *s, ws_cta *cta);
 void    ws_eq_cycle(ws_gpu *g, int before_sm);
 void    ws_eq_report(const ws_gpu *g, FILE *f);
 void    ws_eq_json(const ws_gpu *g, FILE *f);
+/* a warp's next instruction */
+static inline const ws_inst *ws_next_inst(const ws_warp *w) { return &w->code[w->pc]; }
 /* the scoreboard: the warp may issue IN at NOW (its sources and its
 ** destination have no pending write) */
 static inline int ws_can_issue(const ws_warp *w, const ws_inst *in, int64_t now) {

@@ -588,7 +588,8 @@ static int ws_line(ws_parser *ps, ws_kernel *k) {
   memset(in, 0, sizeof *in);
   in->op = op;
   in->dst = -1;
-  in->mask = mask;
+  k->mask[k->n_inst] = mask;
+  in->pc = (uint32_t)k->n_inst;
   in->line = ps->line;
   switch (op) {
   case WS_OP_LD:                                /* ld rD, [addr] */
@@ -596,11 +597,11 @@ static int ws_line(ws_parser *ps, ws_kernel *k) {
       return -1;
     if (!ws_accept(ps, ','))
       return ws_fail_at(ps, "',' after the destination register");
-    if (ws_addr(ps, &in->addr))
+    if (ws_addr(ps, &k->addr[k->n_inst]))
       return -1;
     break;
   case WS_OP_ST:                                /* st [addr], rS */
-    if (ws_addr(ps, &in->addr))
+    if (ws_addr(ps, &k->addr[k->n_inst]))
       return -1;
     if (!ws_accept(ps, ','))
       return ws_fail_at(ps, "',' after the address");
@@ -733,6 +734,13 @@ int ws_kernel_load(ws_kernel *k, const char *path, char *err, size_t n) {
   }
   free(buf);
   return rc;
+}
+
+int64_t ws_kernel_insts(const ws_kernel *k) {
+  if (k->trace)
+    return k->trace->n_inst;
+  int64_t cta = ws_kernel_cta_insts(k, 32);
+  return cta && k->grid > INT64_MAX / cta ? INT64_MAX : cta * k->grid;
 }
 
 int64_t ws_kernel_cta_insts(const ws_kernel *k, int warp_size) {

@@ -60,24 +60,50 @@ int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]);
 /* the 32 lanes of a warp: base holds lane 0's variables; out[l] is lane l's value */
 void    ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]);
 
+#define WS_INST_SRC     8     /* source registers an instruction holds (a traced one up to this many) */
+
+/* One instruction as the SM sees it: a text kernel's body instruction, or one dynamic
+** instruction of a traced warp (ws_tstream.c).  The body's expressions are in the kernel
+** (addr[], mask[] by body index); a traced instruction carries its lanes and addresses. */
 typedef struct ws_inst {
   int     op;                       /* enum ws_op */
   int     dst;                      /* destination register, -1 for none (st, bar) */
   int     nsrc;                     /* source registers */
-  int     src[WS_MAX_SRC];
-  ws_expr addr;                     /* ld/st: byte address of the thread's access */
-  ws_expr mask;                     /* active when non-zero; n == 0: every thread of the CTA active */
-  int     line;                     /* source line (for messages) */
+  int     src[WS_INST_SRC];
+  uint8_t last_read;                /* bit q: source q is the register's last read (the RFC's compiler hint) */
+  uint8_t ll_mark;                  /* a source is some load's destination (the two-level scheduler's mark) */
+  uint8_t cls;                      /* traced: its opcode's class (enum ws_trace_class); text: 0 */
+  uint32_t pc;                      /* the PC the prefetchers and OAWS see: the body index, or the traced
+                                    ** PC over the instruction size */
+  uint32_t lanes;                   /* traced: the active lanes */
+  const uint64_t *addr;             /* traced loads and stores: the 32 lanes' byte addresses */
+  int     line;                     /* source line (for messages); traced: 0 */
 } ws_inst;
+
+/* A traced kernel's instructions, per CTA (in the trace's order) and warp (ws_tstream.c). */
+typedef struct ws_streams {
+  int        warps_per_cta;
+  ws_inst  **warp;                  /* [cta * warps_per_cta + w]: the warp's instructions in order */
+  int       *n;                     /* their counts */
+  ws_inst   *store;                 /* everything the above point into */
+  uint64_t  *addr_store;
+  int64_t    n_inst;                /* all warps' instructions */
+  uint64_t   by_class[16];          /* warp-instructions per enum ws_trace_class */
+  uint64_t   shared_regs;           /* destinations that found no free register of the 64 and shared one */
+  int        inst_bytes;            /* bytes per SASS instruction (16 from Volta on, else 8) */
+} ws_streams;
 
 typedef struct ws_kernel {
   char    name[32];
   int64_t grid;                     /* CTAs, >= 1 */
   int     cta;                      /* threads per CTA, 1..1024 */
-  int64_t iterations;               /* body repetitions per warp, >= 1 */
+  int64_t iterations;               /* body repetitions per warp, >= 1 (a traced kernel: 1) */
   int     n_regs;                   /* highest register used + 1 */
   int     n_inst;
   ws_inst inst[WS_MAX_INST];
+  ws_expr addr[WS_MAX_INST];        /* ld/st: byte address of the thread's access */
+  ws_expr mask[WS_MAX_INST];        /* active when non-zero; n == 0: every thread of the CTA active */
+  const ws_streams *trace;          /* a traced kernel: its warps' instructions (inst[] unused); else NULL */
 } ws_kernel;
 
 /* Parse kernel text; 'fname' names it in messages ("FNAME:LINE: ...").
@@ -92,5 +118,7 @@ const char *const *ws_kernel_builtins(void);
 const char *ws_kernel_builtin_text(const char *name);
 /* Warp-instructions one CTA executes: warps per CTA x iterations x n_inst. */
 int64_t ws_kernel_cta_insts(const ws_kernel *k, int warp_size);
+/* Warp-instructions of the whole kernel (warps of 32): every CTA's, or the traced warps'. */
+int64_t ws_kernel_insts(const ws_kernel *k);
 
 #endif

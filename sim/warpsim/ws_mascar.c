@@ -81,7 +81,7 @@ static void ws_mascar_begin(ws_gpu *g, ws_sm *s) {
 static int ws_mascar_can(ws_gpu *g, ws_sm *s, int slot, int mem) {
   const ws_warp *w = &s->warps[slot];
   if (!w->live || w->issued_all) return 0;
-  const ws_inst *in = &g->kern.inst[w->pc];
+  const ws_inst *in = ws_next_inst(w);
   int pipe = ws_pipe_of(in->op);
   if ((pipe == WS_PIPE_MEM) != mem) return 0;
   const ws_sched *sc = &s->sched[slot % g->cfg.n_sched];

@@ -36,11 +36,11 @@ int ws_oaws_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
 ** per entry (load, divergent, base prediction), all zero for a non-load:
 ** writing a non-load into an entry that holds none changes nothing, so that
 ** fill is skipped and the entry counts as filled (exact). */
-static void ws_oaws_need_fill(const ws_gpu *g, ws_sm *s, int slot) {
+static void ws_oaws_need_fill(ws_sm *s, int slot) {
   ws_oaws *o = &s->oaws;
   const ws_warp *w = &s->warps[slot];
   int e = (int)(o->ib_head >> slot & 1);
-  int load = w->live && !w->issued_all && g->kern.inst[w->pc].op == WS_OP_LD;
+  int load = w->live && !w->issued_all && ws_next_inst(w)->op == WS_OP_LD;
   if (!load && !(o->ib_load[e] >> slot & 1)) { o->ib_filled |= bit(slot); return; }
   o->ib_filled &= ~bit(slot);
   ws_warpq_push(&o->fills, slot);
@@ -52,7 +52,7 @@ static void ws_oaws_need_fill(const ws_gpu *g, ws_sm *s, int slot) {
 void ws_oaws_placed(ws_gpu *g, ws_sm *s, int slot) {
   ws_oaws *o = &s->oaws;
   o->ib_head &= ~bit(slot);
-  ws_oaws_need_fill(g, s, slot);
+  ws_oaws_need_fill(s, slot);
   if (g->now > 0) ws_warpq_push(&o->launches, slot);
 }
 
@@ -89,8 +89,8 @@ void ws_schedule_oaws(ws_gpu *g, ws_sm *s) {
   if (!o->o.pick_valid) return;
   /* the block's pick: the one instruction whose prediction Miss_inflight counts */
   int w = (int)o->o.pick_warp;
-  const ws_inst *inst = &g->kern.inst[s->warps[w].pc];
-  uint32_t pc = (uint32_t)s->warps[w].pc;
+  const ws_inst *inst = ws_next_inst(&s->warps[w]);
+  uint32_t pc = inst->pc;
   ws_issue(g, s, &s->sched[w % c->n_sched], w);
   o->issued = 1;
   if (inst->op == WS_OP_LD) {
@@ -124,7 +124,7 @@ void ws_schedule_oaws(ws_gpu *g, ws_sm *s) {
   for (uint64_t p = picked; p; p &= p - 1) {
     int v = __builtin_ctzll(p);
     o->ib_head ^= bit(v);
-    ws_oaws_need_fill(g, s, v);
+    ws_oaws_need_fill(s, v);
   }
 }
 
@@ -156,12 +156,12 @@ void ws_oaws_edge(ws_gpu *g, ws_sm *s) {
   for (int f; (f = ws_warpq_pop(&o->fills)) >= 0;) {
     const ws_warp *w = &s->warps[f];
     if (!w->live || w->issued_all) continue;
-    const ws_inst *inst = &g->kern.inst[w->pc];
+    const ws_inst *inst = ws_next_inst(w);
     in.fill = 1;
     in.fill_warp = (uint32_t)f;
     in.fill_slot = (uint32_t)(o->ib_head >> f & 1);
     in.fill_load = inst->op == WS_OP_LD;
-    in.fill_pc = (uint64_t)w->pc;
+    in.fill_pc = (uint64_t)inst->pc;
     in.fill_active = in.fill_load ? (uint32_t)__builtin_popcount(ws_active_mask(g, s, w, inst)) : 0;
     o->ib_filled |= bit(f);
     int e = (int)in.fill_slot;

@@ -120,14 +120,19 @@ static void ws_rfc_cycle(ws_gpu *g, ws_sm *s, int k, int w) {
   memset(&ri, 0, sizeof ri);
   if (w >= 0) {
     const ws_warp *wp = &s->warps[w];
-    const ws_inst *in = &g->kern.inst[wp->pc];
-    for (int q = 0; q < in->nsrc; q++) {
+    const ws_inst *in = ws_next_inst(wp);
+    for (int q = 0; q < in->nsrc && q < WS_MAX_SRC; q++) {   /* the cache's three read ports */
       ri.rd_use |= 1u << q;
       ri.rd_reg |= (uint32_t)in->src[q] << (q * WS_RFC_REG_BITS);
     }
+    for (int q = WS_MAX_SRC; q < in->nsrc; q++) {  /* a traced instruction's further sources: from the MRF */
+      int dup = 0;
+      for (int u = 0; u < q; u++) dup |= in->src[u] == in->src[q];
+      s->mrf_reads += !dup;
+    }
     ri.rd_valid = in->nsrc > 0;
     ri.rd_slot = t->o.pick_slot;
-    ri.rd_last = g->last_read[wp->pc];
+    ri.rd_last = in->last_read;
     if (in->dst >= 0 && in->op != WS_OP_LD) {
       uint32_t active = ws_active_mask(g, s, wp, in);
       ri.wr_valid = ri.wr_active = 1;
@@ -164,8 +169,8 @@ static void ws_rfc_cycle(ws_gpu *g, ws_sm *s, int k, int w) {
   s->mrf_reads += ro.mrf_rd_n;
   s->mrf_writes += ro.mrf_wr_n;
   if (w >= 0) {                                  /* hits, each register once (as operand_reads counts them) */
-    const ws_inst *in = &g->kern.inst[s->warps[w].pc];
-    for (int q = 0; q < in->nsrc; q++) {
+    const ws_inst *in = ws_next_inst(&s->warps[w]);
+    for (int q = 0; q < in->nsrc && q < WS_MAX_SRC; q++) {
       int dup = 0;
       for (int u = 0; u < q; u++) dup |= in->src[u] == in->src[q];
       s->rfc_hits += !dup && (ro.rd_hit >> q & 1);

@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "ws_kernel.h"
+
 #define WS_TRACE_MAX_DST  4     /* destination registers of one instruction (the tracer writes 0 or 1) */
 #define WS_TRACE_MAX_SRC  8     /* source registers (the tracer writes at most 5) */
 #define WS_TRACE_WARP     32    /* lanes per warp; masks and address arrays have this many */
@@ -140,5 +142,11 @@ void ws_trace_kernel_free(ws_trace_kernel *k);
 int         ws_trace_opcode_class(const char *opcode);
 /* "alu", "sfu", "ld", "st", "shared", "atomic", "bar", "branch", "unmodelled" */
 const char *ws_trace_class_name(int cls);
+
+/* The kernel as warpsim runs it (ws_tstream.c): K gets T's CTAs, threads and name, and S each
+** warp's instructions (K->trace = S; S points into T, which must outlive both).  0 ok; -1 with
+** err (out of memory). */
+int  ws_streams_build(ws_streams *s, ws_kernel *k, const ws_trace_kernel *t, char *err, size_t n);
+void ws_streams_free(ws_streams *s);
 
 #endif

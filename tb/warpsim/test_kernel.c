@@ -62,7 +62,7 @@ static void check_expr(int line, const char *src, int64_t want) {
     check(0, line, "'%s' does not parse: %s", src, err);
     return;
   }
-  int64_t got = ws_expr_eval(&K.inst[0].addr, VARS);
+  int64_t got = ws_expr_eval(&K.addr[0], VARS);
   check(got == want, line, "'%s' = %" PRId64 ", want %" PRId64, src, got, want);
 }
 #define EXPR(src, want) check_expr(__LINE__, src, want)
@@ -299,8 +299,8 @@ static void test_errors(void) {
   for (int i = 0; i < 32; i++)
     strcat(expr, i ? "+1" : "1");
   snprintf(text, sizeof text, HDR "ld r1, [-(%s)]\n", expr);   /* 64 slots */
-  CHECK(ws_kernel_parse(&K, text, "k.txt", NULL, 0) == 0 && K.inst[0].addr.n == WS_EXPR_MAX &&
-        ws_expr_eval(&K.inst[0].addr, VARS) == -32, "a %d-slot expression should parse", WS_EXPR_MAX);
+  CHECK(ws_kernel_parse(&K, text, "k.txt", NULL, 0) == 0 && K.addr[0].n == WS_EXPR_MAX &&
+        ws_expr_eval(&K.addr[0], VARS) == -32, "a %d-slot expression should parse", WS_EXPR_MAX);
   snprintf(text, sizeof text, HDR "ld r1, [%s+1]\n", expr);     /* 65 slots */
   ERR(text, "k.txt:3: expression too long (more than 64 terms and operators)");
   snprintf(text, sizeof text, HDR "@(%s+1) bar\n", expr);
@@ -358,24 +358,24 @@ static void test_parse(void) {
         K.grid, K.cta, K.iterations);
   CHECK(K.n_inst == 10 && K.n_regs == 64, "n_inst %d n_regs %d", K.n_inst, K.n_regs);
   const ws_inst *in = K.inst;
-  CHECK(in[0].op == WS_OP_LD && in[0].dst == 1 && in[0].nsrc == 0 && in[0].mask.n == 0 &&
-        in[0].line == 7 && ws_expr_eval(&in[0].addr, VARS) == 4 * 229 + 0x200000, "ld");
+  CHECK(in[0].op == WS_OP_LD && in[0].dst == 1 && in[0].nsrc == 0 && K.mask[0].n == 0 &&
+        in[0].line == 7 && ws_expr_eval(&K.addr[0], VARS) == 4 * 229 + 0x200000, "ld");
   CHECK(in[1].op == WS_OP_ALU && in[1].dst == 2 && in[1].nsrc == 2 && in[1].src[0] == 1 &&
-        in[1].src[1] == 1 && in[1].addr.n == 0, "alu");
+        in[1].src[1] == 1 && K.addr[1].n == 0, "alu");
   CHECK(in[2].op == WS_OP_SFU && in[2].dst == 3 && in[2].nsrc == 1 && in[2].src[0] == 2, "sfu");
   CHECK(in[3].op == WS_OP_ST && in[3].dst == -1 && in[3].nsrc == 1 && in[3].src[0] == 3 &&
-        ws_expr_eval(&in[3].addr, VARS) == 4 * 229 + 0x4000000, "st");
+        ws_expr_eval(&K.addr[3], VARS) == 4 * 229 + 0x4000000, "st");
   CHECK(in[4].op == WS_OP_BAR && in[4].dst == -1 && in[4].nsrc == 0 && in[4].line == 11, "bar");
   int64_t even[WS_VAR_N], odd[WS_VAR_N];
   memcpy(even, VARS, sizeof even);
   memcpy(odd, VARS, sizeof odd);
   even[WS_VAR_TID] = 36;
-  CHECK(in[5].op == WS_OP_LD && in[5].dst == 4 && in[5].mask.n > 0 &&
-        ws_expr_eval(&in[5].mask, even) != 0 && ws_expr_eval(&in[5].mask, odd) == 0, "masked ld");
+  CHECK(in[5].op == WS_OP_LD && in[5].dst == 4 && K.mask[5].n > 0 &&
+        ws_expr_eval(&K.mask[5], even) != 0 && ws_expr_eval(&K.mask[5], odd) == 0, "masked ld");
   CHECK(in[6].op == WS_OP_ALU && in[6].nsrc == 3 && in[6].src[0] == 1 && in[6].src[1] == 2 &&
         in[6].src[2] == 3, "mad is a 3-source alu");
-  CHECK(in[7].op == WS_OP_ALU && in[7].dst == 6 && in[7].nsrc == 0 && in[7].mask.n > 0 &&
-        ws_expr_eval(&in[7].mask, VARS) == 0, "masked alu with no sources");
+  CHECK(in[7].op == WS_OP_ALU && in[7].dst == 6 && in[7].nsrc == 0 && K.mask[7].n > 0 &&
+        ws_expr_eval(&K.mask[7], VARS) == 0, "masked alu with no sources");
   CHECK(in[8].op == WS_OP_ALU && in[9].op == WS_OP_ALU && in[9].dst == 63 && in[9].line == 16,
         "add, mul are alu");
 
@@ -472,9 +472,10 @@ static warp_access access_of(const ws_kernel *k, const ws_inst *in, int64_t ctai
     int tid = 32 * warp + lane;
     a.addr[lane] = -1;
     set_vars(v, k, ctaid, tid, iter);
-    if (tid >= k->cta || (in->mask.n && ws_expr_eval(&in->mask, v) == 0))
+    const ws_expr *mask = &k->mask[in->pc];
+    if (tid >= k->cta || (mask->n && ws_expr_eval(mask, v) == 0))
       continue;
-    int64_t addr = ws_expr_eval(&in->addr, v), l = addr / LINE_BYTES;
+    int64_t addr = ws_expr_eval(&k->addr[in->pc], v), l = addr / LINE_BYTES;
     a.addr[lane] = addr;
     a.aligned &= addr >= 0 && addr % 4 == 0;
     if (a.active == 0)
@@ -614,7 +615,7 @@ static void test_builtins(void) {
   if (ws_kernel_builtin(&K, "uncoalesced", err, sizeof err) == 0) {
     int max_lines = 0, masked = 0;
     for (int i = 0; i < K.n_inst; i++) {
-      masked += K.inst[i].mask.n > 0;
+      masked += K.mask[i].n > 0;
       if (K.inst[i].op == WS_OP_LD) {
         warp_access a = access_of(&K, &K.inst[i], 1, 1, 3);
         if (a.lines > max_lines)
@@ -694,7 +695,7 @@ static void test_fig4_2(void) {
           in[i].src[1] == i, "fig4_2: add r%d, r%d, r%d", i + 1, i, i);
   int masked = 0;
   for (int i = 0; i < 6; i++)
-    masked += in[i].mask.n != 0;
+    masked += K.mask[i].n != 0;
   CHECK(masked == 0, "fig4_2: no active masks");
   int64_t lines[6];
   for (int c = 0; c < 3; c++)
@@ -754,14 +755,14 @@ static void test_warp_eval(void) {
     base[WS_VAR_TID] = base[WS_VAR_WARP] * 32;
     base[WS_VAR_GTID] = base[WS_VAR_CTAID] * 256 + base[WS_VAR_TID];
     int64_t warp[32];
-    ws_expr_eval_warp(&K.inst[0].addr, base, warp);
+    ws_expr_eval_warp(&K.addr[0], base, warp);
     int64_t one[WS_VAR_N];
     memcpy(one, base, sizeof one);
     for (int l = 0; l < 32 && !bad; l++) {
       one[WS_VAR_TID] = base[WS_VAR_TID] + l;
       one[WS_VAR_LANE] = l;
       one[WS_VAR_GTID] = base[WS_VAR_GTID] + l;
-      int64_t want = ws_expr_eval(&K.inst[0].addr, one);
+      int64_t want = ws_expr_eval(&K.addr[0], one);
       if (warp[l] != want) {
         check(0, __LINE__, "'%s' lane %d: warp evaluation %" PRId64 ", thread evaluation %" PRId64, e, l, warp[l], want);
         bad = 1;
