@@ -413,6 +413,13 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
   bad "missing.cfg: cannot read" --config "$d/missing.cfg" stream || return 1
   bad "--grid '0' is out of range" --grid 0 stream || return 1
   bad "--set 'n_sm': expected KEY=VALUE" --set n_sm stream || return 1
+  # kernel parameters
+  bad "--param footprint=512: footprint = '512' is out of range (legal: 1024..16777216)" --named tiny \
+    --param footprint=512 cache_reuse || return 1
+  bad "--param reuse=2: kernel cache_reuse has no such parameter (footprint 1024..16777216, passes 1..4096)" \
+    --param reuse=2 cache_reuse || return 1
+  bad "--param 'lines': expected NAME=VALUE" --param lines uncoalesced || return 1
+  bad "--param: only for text kernels" --param lines=2 tb/warpsim/traces/kernelslist.g || return 1
   # traces: a malformed line names file:line; options that only fit text kernels are refused
   bad "bad_reg.traceg:14: bad destination register 'X1'" --named tiny tb/warpsim/traces/bad/bad_reg.traceg || return 1
   bad "bad_kernel_line.g:2: kernel line 'kernel-1.trace' names no .traceg" tb/warpsim/traces/bad/bad_kernel_line.g || return 1

@@ -36,6 +36,7 @@ static void usage(FILE *f) {
     "  --config FILE         'key = value' lines, or a GPGPU-Sim gpgpusim.config (its options\n"
     "                        warpsim does not model are listed on stderr)\n"
     "  --set KEY=VALUE       one configuration key (--list-keys); --config and --set apply in order\n"
+    "  --param NAME=VALUE    a kernel parameter ('param' lines; --print-kernel shows a built-in's)\n"
     "  --grid N              override the kernel's CTA count\n"
     "  --iterations N        override the kernel's loop count\n"
     "  --json FILE           also write the statistics as JSON\n"
@@ -213,6 +214,7 @@ int ws_cli_main(int argc, char **argv) {
   int64_t grid = 0, iters = 0, progress_every = isatty(2) ? 1000000 : 0;
   int check = 0, quiet = 0, print_config = 0, print_kernel = 0, speed = 0, kernel_given = 0;
   int list_slots = 0;
+  ws_kargs kargs = {0};
   char err[512];
   ws_slot_opts.argc = argc;
   ws_slot_opts.argv = argv;
@@ -234,6 +236,14 @@ int ws_cli_main(int argc, char **argv) {
     else if (!strcmp(a, "--named") && has_val) named = argv[++i];
     else if ((!strcmp(a, "--config") || !strcmp(a, "--set")) && has_val) i++;
     else if (!strcmp(a, "--json") && has_val) json = argv[++i];
+    else if (!strcmp(a, "--param") && has_val) {
+      const char *kv = argv[++i], *eq = strchr(kv, '=');
+      if (!eq || eq == kv || !eq[1] || kargs.n == WS_MAX_KARGS) {
+        snprintf(err, sizeof err, "--param '%s': expected NAME=VALUE (at most %d)", kv, WS_MAX_KARGS);
+        return bad(err);
+      }
+      kargs.kv[kargs.n++] = kv;
+    }
     else if (!strcmp(a, "--trace-issue") && has_val) trace = argv[++i];
     else if (!strcmp(a, "--grid") && has_val) { if (parse_count("--grid", argv[++i], 1, INT32_MAX, &grid)) return 2; }
     else if (!strcmp(a, "--iterations") && has_val) { if (parse_count("--iterations", argv[++i], 1, INT64_MAX / 2, &iters)) return 2; }
@@ -294,7 +304,7 @@ int ws_cli_main(int argc, char **argv) {
       key[eq - kv] = 0;
       if (ws_config_set(&cfg, key, eq + 1, err, sizeof err)) return bad(err);
     } else if (!strcmp(argv[i], "--named") || !strcmp(argv[i], "--json") || !strcmp(argv[i], "--grid") ||
-               !strcmp(argv[i], "--trace-issue") || !strcmp(argv[i], "--rtl") ||
+               !strcmp(argv[i], "--trace-issue") || !strcmp(argv[i], "--rtl") || !strcmp(argv[i], "--param") ||
                !strcmp(argv[i], "--inject-fault") || !strcmp(argv[i], "--record") ||
                !strcmp(argv[i], "--iterations") || !strcmp(argv[i], "--progress"))
       i++;
@@ -306,8 +316,9 @@ int ws_cli_main(int argc, char **argv) {
   ws_trace_list list;
   memset(&list, 0, sizeof list);
   if (ws_is_trace(kernel_arg)) {                 /* Accel-Sim traces: every kernel of the list, in order */
-    if (grid || iters || print_kernel)
-      return bad(grid ? "--grid: only for text kernels (a trace has its CTAs)" :
+    if (grid || iters || print_kernel || kargs.n)
+      return bad(kargs.n ? "--param: only for text kernels (a trace has none)" :
+                 grid ? "--grid: only for text kernels (a trace has its CTAs)" :
                  iters ? "--iterations: only for text kernels (a trace runs once)" :
                  "--print-kernel: only for text kernels (a trace is read as written)");
     if (ws_trace_list_of(&list, kernel_arg, err, sizeof err)) return bad(err);
@@ -324,9 +335,9 @@ int ws_cli_main(int argc, char **argv) {
     }
   } else if (ws_kernel_builtin_text(kernel_arg)) {
     if (print_kernel) { fputs(ws_kernel_builtin_text(kernel_arg), stdout); return 0; }
-    if (ws_kernel_builtin(&kern, kernel_arg, err, sizeof err)) return bad(err);
+    if (ws_kernel_builtin(&kern, kernel_arg, &kargs, err, sizeof err)) return bad(err);
   } else if (strchr(kernel_arg, '/') || strchr(kernel_arg, '.') || access(kernel_arg, F_OK) == 0) {
-    if (ws_kernel_load(&kern, kernel_arg, err, sizeof err)) return bad(err);
+    if (ws_kernel_load(&kern, kernel_arg, &kargs, err, sizeof err)) return bad(err);
     if (print_kernel) {                          /* it parsed: show it as written */
       FILE *kf = fopen(kernel_arg, "r");
       int ch;
@@ -335,7 +346,7 @@ int ws_cli_main(int argc, char **argv) {
       return 0;
     }
   } else {
-    if (ws_kernel_builtin(&kern, kernel_arg, err, sizeof err)) return bad(err);   /* names the built-ins */
+    if (ws_kernel_builtin(&kern, kernel_arg, &kargs, err, sizeof err)) return bad(err);   /* names the built-ins */
   }
   if (grid) kern.grid = grid;
   if (iters) kern.iterations = iters;

@@ -404,7 +404,11 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   const ws_config *c = &g->cfg;
   ws_totals t = ws_sum(g);
   int64_t cyc = g->finished ? g->kernel_end : g->now;
-  fprintf(f, "warpsim: kernel %s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name,
+  char kp[WS_MAX_KPARAMS * 48] = "";
+  for (int i = 0; i < g->kern.n_param; i++)
+    snprintf(kp + strlen(kp), sizeof kp - strlen(kp), "%s%s=%" PRId64 "%s", i ? " " : " (", g->kern.param[i].name,
+             g->kern.param[i].value, i + 1 < g->kern.n_param ? "" : ")");
+  fprintf(f, "warpsim: kernel %s%s on %s: %d SMs x %d warps, %d scheduler%s (%s), %s memory\n", g->kern.name, kp,
           c->name, c->n_sm, c->warps_per_sm, c->n_sched, c->n_sched > 1 ? "s" : "",
           ws_sched_label[c->sched], c->mem_model == WS_MEM_FIXED ? "fixed-latency" : "hierarchical");
   if (g->kern.trace) {                           /* what the trace held, and what warpsim does not model */
@@ -579,6 +583,9 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
   fprintf(f, ", \"kernel\": ");
   ws_json_str(f, g->kern.name);
   fprintf(f, ", \"finished\": %s,\n", g->finished ? "true" : "false");
+  for (int i = 0; i < g->kern.n_param; i++)      /* the kernel's parameters as this run set them */
+    fprintf(f, "%s\"%s\": %" PRId64 "%s", i ? ", " : "  \"kernel_params\": {", g->kern.param[i].name,
+            g->kern.param[i].value, i + 1 < g->kern.n_param ? "" : "},\n");
   if (g->kern.trace) {
     fprintf(f, "  \"trace\": {");
     for (int k = 0; k < WS_TC_N; k++) fprintf(f, "\"%s\": %" PRIu64 ", ", ws_trace_class_name(k), g->kern.trace->by_class[k]);

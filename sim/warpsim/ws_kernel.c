@@ -199,6 +199,10 @@ typedef struct ws_parser {
   ws_expr    *e;            /* expression being compiled */
   int         depth;        /* nesting of '(' and unary operators in it */
   int         key_line[4];  /* line of each header key (ORDER KEY), 0 = not yet */
+  int         header;       /* compiling a header value: parameters only, no thread variables */
+  const ws_kernel *k;       /* its parameters, for expressions */
+  const ws_kargs  *args;    /* --param NAME=VALUE (NULL: none) */
+  int         arg_used[WS_MAX_KARGS];
 } ws_parser;
 
 enum { KEY_KERNEL = 0, KEY_GRID, KEY_CTA, KEY_ITERATIONS };       /* ORDER KEY */
@@ -398,10 +402,21 @@ static int ws_ex_unary(ws_parser *ps) {
   int len = ws_word(ps, &w);
   if (len == 0)
     return ws_fail(ps, "expected a number, a variable or '(', found '%.*s'", ws_toklen(ps), ps->p);
+  for (int i = 0; ps->k && i < ps->k->n_param; i++)
+    if (ws_is(w, len, ps->k->param[i].name))
+      return ws_emit(ps, XOP_CONST, ps->k->param[i].value);   /* a constant of this run */
+  int shown = len < WS_SHOW ? len : WS_SHOW;
+  if (ps->header) {
+    for (int i = 0; i < WS_VAR_N; i++)
+      if (ws_is(w, len, ws_vars[i]))
+        return ws_fail(ps, "'%s' in a header value (numbers and parameters only)", ws_vars[i]);
+    return ws_fail(ps, "unknown name '%.*s' in a header value (numbers and the kernel's parameters)", shown, w);
+  }
   for (int i = 0; i < WS_VAR_N; i++)
     if (ws_is(w, len, ws_vars[i]))
       return ws_emit(ps, XOP_VAR, i);
-  return ws_fail(ps, "unknown variable '%.*s' (" WS_VAR_LIST ")", len < WS_SHOW ? len : WS_SHOW, w);
+  return ws_fail(ps, "unknown variable '%.*s' (" WS_VAR_LIST "%s)", shown, w,
+                 ps->k && ps->k->n_param ? ", or a parameter" : "");
 }
 
 /* Operands and operators of precedence >= minprec; left-associative. */
@@ -478,16 +493,23 @@ static int ws_addr(ws_parser *ps, ws_expr *e) {
   return 0;
 }
 
-/* A header key's number: 'grid', 'cta' and 'iterations' take lo..hi. */
+/* A header key's number: 'grid', 'cta' and 'iterations' take lo..hi; a constant expression
+** over the kernel's parameters ('iterations passes*footprint/1024'). */
 static int ws_key_number(ws_parser *ps, const char *key, int64_t lo, int64_t hi, int64_t *v) {
   ws_skip(ps);
-  if (ps->p >= ps->end || !isdigit((unsigned char)*ps->p)) {
+  if (ps->p >= ps->end) {
     char what[48];
     snprintf(what, sizeof what, "a number after '%s'", key);
     return ws_fail_at(ps, what);
   }
-  if (ws_number(ps, v))
+  ws_expr e;
+  int64_t none[WS_VAR_N] = {0};
+  ps->header = 1;
+  int rc = ws_expr_compile(ps, &e);
+  ps->header = 0;
+  if (rc)
     return -1;
+  *v = ws_expr_eval(&e, none);
   if (*v < lo || *v > hi)
     return ws_fail(ps, "%s %" PRId64 " is out of range (legal: %" PRId64 "..%" PRId64 ")", key, *v, lo, hi);
   return 0;
@@ -538,6 +560,66 @@ static int ws_header(ws_parser *ps, ws_kernel *k, int key) {
   return 0;
 }
 
+static int ws_param_number(ws_parser *ps, const char *what, int64_t *v) {
+  ws_skip(ps);
+  if (ps->p >= ps->end || !isdigit((unsigned char)*ps->p))
+    return ws_fail_at(ps, what);
+  return ws_number(ps, v);
+}
+
+/* param := 'param' NAME DEFAULT LO '..' HI: the run's value is DEFAULT unless --param NAME=V */
+static int ws_param(ws_parser *ps, ws_kernel *k) {
+  const char *w;
+  if (k->n_inst > 0)
+    return ws_fail(ps, "'param' after the first instruction (header keys come first)");
+  if (k->n_param == WS_MAX_KPARAMS)
+    return ws_fail(ps, "too many parameters (at most %d)", WS_MAX_KPARAMS);
+  int len = ws_word(ps, &w);
+  if (len == 0 || isdigit((unsigned char)w[0]))
+    return ws_fail_at(ps, "a parameter name after 'param'");
+  if (len >= (int)sizeof k->param[0].name)
+    return ws_fail(ps, "parameter name '%.*s...' is too long (at most %d characters)", WS_SHOW, w,
+                   (int)sizeof k->param[0].name - 1);
+  for (int i = 0; i < WS_VAR_N; i++)
+    if (ws_is(w, len, ws_vars[i]))
+      return ws_fail(ps, "parameter '%s' has a variable's name (" WS_VAR_LIST ")", ws_vars[i]);
+  for (int i = 0; i < k->n_param; i++)
+    if (ws_is(w, len, k->param[i].name))
+      return ws_fail(ps, "duplicate parameter '%s'", k->param[i].name);
+  ws_kparam *pm = &k->param[k->n_param];
+  memset(pm, 0, sizeof *pm);
+  memcpy(pm->name, w, (size_t)len);
+  if (ws_param_number(ps, "a default value after the parameter's name", &pm->def) ||
+      ws_param_number(ps, "its legal range LO..HI after the default", &pm->lo))
+    return -1;
+  if (!(ps->end - ps->p >= 2 && ps->p[0] == '.' && ps->p[1] == '.'))
+    return ws_fail_at(ps, "'..' in the legal range LO..HI");
+  ps->p += 2;
+  if (ws_param_number(ps, "the range's upper end after '..'", &pm->hi))
+    return -1;
+  if (pm->lo > pm->hi || pm->def < pm->lo || pm->def > pm->hi)
+    return ws_fail(ps, "parameter %s: default %" PRId64 " is not in %" PRId64 "..%" PRId64, pm->name, pm->def,
+                   pm->lo, pm->hi);
+  if (!ws_at_end(ps))
+    return ws_fail(ps, "unexpected '%.*s' after the parameter's range", ws_toklen(ps), ps->p);
+  pm->value = pm->def;
+  for (int a = 0; ps->args && a < ps->args->n; a++) {   /* this run's value */
+    const char *kv = ps->args->kv[a], *eq = strchr(kv, '=');
+    if (!eq || (size_t)(eq - kv) != strlen(pm->name) || memcmp(kv, pm->name, (size_t)(eq - kv)))
+      continue;
+    char *end;
+    errno = 0;
+    long long v = strtoll(eq + 1, &end, 0);
+    if (errno || end == eq + 1 || *end || v < pm->lo || v > pm->hi)
+      return ws_err(ps->err, ps->n, "--param %s: %s = '%s' is out of range (legal: %" PRId64 "..%" PRId64 ")",
+                    kv, pm->name, eq + 1, pm->lo, pm->hi);
+    pm->value = v;
+    ps->arg_used[a] = 1;
+  }
+  k->n_param++;
+  return 0;
+}
+
 /* 'grid' and 'cta' are required; checked at the first instruction and at the end. */
 static int ws_need_keys(ws_parser *ps) {
   if (!ps->key_line[KEY_GRID])
@@ -573,6 +655,11 @@ static int ws_line(ws_parser *ps, ws_kernel *k) {
         return ws_fail(ps, "'%s' is a header key and takes no active mask", ws_keys[key]);
       return ws_header(ps, k, key);
     }
+  if (ws_is(w, len, "param")) {
+    if (has_mask)
+      return ws_fail(ps, "'param' is a header key and takes no active mask");
+    return ws_param(ps, k);
+  }
   int op = -1;
   for (int i = 0; i < (int)(sizeof ws_opcodes / sizeof ws_opcodes[0]); i++)
     if (ws_is(w, len, ws_opcodes[i].s))
@@ -649,11 +736,18 @@ static void ws_default_name(ws_kernel *k, const char *fname) {
 }
 
 int ws_kernel_parse(ws_kernel *k, const char *text, const char *fname, char *err, size_t n) {
+  return ws_kernel_parse_args(k, text, fname, NULL, err, n);
+}
+
+int ws_kernel_parse_args(ws_kernel *k, const char *text, const char *fname, const ws_kargs *args,
+                         char *err, size_t n) {
   ws_parser ps;
   memset(&ps, 0, sizeof ps);
   ps.fname = fname && *fname ? fname : "kernel";
   ps.err = err;
   ps.n = n;
+  ps.k = k;
+  ps.args = args;
   memset(k, 0, sizeof *k);
   k->iterations = 1;
   ws_default_name(k, ps.fname);
@@ -680,6 +774,19 @@ int ws_kernel_parse(ws_kernel *k, const char *text, const char *fname, char *err
     return -1;
   if (k->n_inst == 0)
     return ws_fail(&ps, "no instructions (a kernel needs at least one)");
+  for (int a = 0; args && a < args->n; a++)   /* a --param this kernel does not declare */
+    if (!ps.arg_used[a]) {
+      size_t used = 0;
+      ws_err(err, n, "--param %s: kernel %s has no such parameter (", args->kv[a], k->name);
+      for (int i = 0; i < k->n_param; i++) {
+        used = strlen(err);
+        ws_err(err + used, n - used, "%s%s %" PRId64 "..%" PRId64, i ? ", " : "", k->param[i].name,
+               k->param[i].lo, k->param[i].hi);
+      }
+      used = strlen(err);
+      ws_err(err + used, n - used, "%s)", k->n_param ? "" : "it has none");
+      return -1;
+    }
 
   for (int i = 0; i < k->n_inst; i++) {
     const ws_inst *in = &k->inst[i];
@@ -692,7 +799,7 @@ int ws_kernel_parse(ws_kernel *k, const char *text, const char *fname, char *err
   return 0;
 }
 
-int ws_kernel_load(ws_kernel *k, const char *path, char *err, size_t n) {
+int ws_kernel_load(ws_kernel *k, const char *path, const ws_kargs *args, char *err, size_t n) {
   FILE *f = fopen(path, "rb");
   if (!f)
     return ws_err(err, n, "%s: cannot read (%s)", path, strerror(errno));
@@ -730,7 +837,7 @@ int ws_kernel_load(ws_kernel *k, const char *path, char *err, size_t n) {
     rc = ws_err(err, n, "%s: cannot read (not a text file: it holds a NUL byte)", path);
   if (rc == 0) {
     buf[len] = '\0';
-    rc = ws_kernel_parse(k, buf, path, err, n);
+    rc = ws_kernel_parse_args(k, buf, path, args, err, n);
   }
   free(buf);
   return rc;
@@ -798,27 +905,32 @@ static const char ws_k_compute[] =
   "alu r1, r6, r14              # both chains meet and carry into the next iteration\n";
 
 static const char ws_k_cache_reuse[] =
-  "# cache_reuse: cache-sensitive; each CTA sweeps its own 4 KB working set\n"
-  "# (256 words per iteration, so every 4 iterations) and reads every line\n"
-  "# 8 times in all: hits only while L1 holds the sets of all resident CTAs.\n"
+  "# cache_reuse: cache-sensitive; each CTA sweeps its own working set of\n"
+  "# 'footprint' bytes (1 KB an iteration) 'passes' times, reading every line\n"
+  "# once a pass: hits only while the L1 holds the sets of all resident CTAs\n"
+  "# (the reuse distance is footprint x resident CTAs).\n"
   "kernel cache_reuse\n"
+  "param footprint 4096 1024..16777216   # bytes per CTA (a multiple of 1024)\n"
+  "param passes 8 1..4096                # sweeps over it\n"
   "grid 4\n"
   "cta 128\n"
-  "iterations 32\n"
-  "ld  r1, [0x1000000 + 4096*ctaid + 4*((tid + 256*iter) % 1024)]\n"
-  "ld  r2, [0x1000000 + 4096*ctaid + 4*((tid + 256*iter + 128) % 1024)]\n"
+  "iterations passes*footprint/1024\n"
+  "ld  r1, [0x1000000 + footprint*ctaid + 4*((tid + 256*iter) % (footprint/4))]\n"
+  "ld  r2, [0x1000000 + footprint*ctaid + 4*((tid + 256*iter + 128) % (footprint/4))]\n"
   "alu r3, r1, r2\n"
   "alu r4, r3, r4               # accumulate\n";
 
 static const char ws_k_uncoalesced[] =
-  "# uncoalesced: divergent, kmeans-like; each thread reads feature 'iter' of\n"
-  "# its own 128-byte point, so one warp load touches 32 lines (re-touched by\n"
-  "# the next iterations: intra-warp locality); the update is predicated.\n"
+  "# uncoalesced: divergent, kmeans-like; lane l reads feature 'iter' of point\n"
+  "# l % lines of its warp's 32 (128 bytes each), so one warp load touches\n"
+  "# 'lines' lines (the divergence degree; re-touched by the next iterations:\n"
+  "# intra-warp locality); the update is predicated.\n"
   "kernel uncoalesced\n"
+  "param lines 32 1..32         # distinct lines per warp load\n"
   "grid 4\n"
   "cta 64\n"
   "iterations 8\n"
-  "ld  r1, [0x1000000 + 128*gtid + 4*iter]\n"
+  "ld  r1, [0x1000000 + 4096*(gtid/32) + 128*(lane % lines) + 4*iter]\n"
   "ld  r2, [0x2000000 + 128*iter + 4*lane]   # a cluster centre: coalesced, shared\n"
   "alu r3, r1, r2\n"
   "@(lane % 4 == 0) alu r4, r3, r4\n"
@@ -851,17 +963,40 @@ static const char ws_k_cta_stride[] =
   "st  [0x3000000 + 0x10000*ctaid + 128*warp + 4*lane + 512*iter], r3\n";
 
 static const char ws_k_shared_read[] =
-  "# shared_read: inter-core locality (BFS-like, the MIB class); every CTA on\n"
-  "# every SM reads the same two lines per iteration (the address has no\n"
-  "# ctaid), so misses from different SMs meet at the L2; plus private data.\n"
+  "# shared_read: inter-core locality (BFS-like, the MIB class); the CTAs of a\n"
+  "# group of 'sharing' read the same two lines per iteration (by default every\n"
+  "# CTA: one group), so misses from different SMs meet at the L2; plus\n"
+  "# private data.  sharing = 1: nothing shared.\n"
   "kernel shared_read\n"
+  "param sharing 1073741824 1..1073741824   # CTAs that read the same lines\n"
   "grid 8\n"
   "cta 128\n"
   "iterations 8\n"
-  "ld  r1, [0x1000000 + 4*(tid % 64) + 256*iter]\n"
+  "ld  r1, [0x1000000 + 0x100000*(ctaid / sharing) + 4*(tid % 64) + 256*iter]\n"
   "ld  r2, [0x2000000 + 4*gtid + 4*ntid*nctaid*iter]\n"
   "alu r3, r1, r2\n"
   "st  [0x3000000 + 4*gtid + 4*ntid*nctaid*iter], r3\n";
+
+static const char ws_k_phases[] =
+  "# phases: memory-bound and compute-bound phases of 'phase' iterations each\n"
+  "# (Equalizer's kernels that change character as they run): in even phases\n"
+  "# the loads and the store run, in odd ones they are predicated off and a\n"
+  "# chain of SFU and ALU work is what is left.\n"
+  "kernel phases\n"
+  "param phase 4 1..1048576     # iterations per phase\n"
+  "grid 4\n"
+  "cta 128\n"
+  "iterations 16\n"
+  "@((iter / phase) % 2 == 0) ld r1, [0x1000000 + 4*gtid + 4*ntid*nctaid*iter]\n"
+  "@((iter / phase) % 2 == 0) ld r2, [0x2000000 + 4*gtid + 4*ntid*nctaid*iter]\n"
+  "add r3, r1, r2\n"
+  "sfu r4, r3\n"
+  "mad r5, r4, r4, r3\n"
+  "sfu r6, r5\n"
+  "mad r7, r6, r6, r5\n"
+  "sfu r8, r7\n"
+  "alu r1, r8, r7\n"
+  "@((iter / phase) % 2 == 0) st [0x3000000 + 4*gtid + 4*ntid*nctaid*iter], r1\n";
 
 static const char ws_k_fig4_2[] =
   "# fig4_2: the workload of the thesis' Fig. 4.2 (Mascar); three warps, each\n"
@@ -879,11 +1014,11 @@ static const char ws_k_fig4_2[] =
 
 /* ORDER BUILTIN: the names and the texts go in the same order */
 static const char *const ws_builtin_names[] = {
-  "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "fig4_2", NULL
+  "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "phases", "fig4_2", NULL
 };
 static const char *const ws_builtin_texts[] = {
   ws_k_stream, ws_k_compute, ws_k_cache_reuse, ws_k_uncoalesced, ws_k_tia, ws_k_cta_stride,
-  ws_k_shared_read, ws_k_fig4_2
+  ws_k_shared_read, ws_k_phases, ws_k_fig4_2
 };
 _Static_assert(sizeof ws_builtin_names / sizeof ws_builtin_names[0] ==
                sizeof ws_builtin_texts / sizeof ws_builtin_texts[0] + 1, "ORDER BUILTIN");
@@ -897,10 +1032,10 @@ const char *ws_kernel_builtin_text(const char *name) {
   return NULL;
 }
 
-int ws_kernel_builtin(ws_kernel *k, const char *name, char *err, size_t n) {
+int ws_kernel_builtin(ws_kernel *k, const char *name, const ws_kargs *args, char *err, size_t n) {
   const char *text = ws_kernel_builtin_text(name);
   if (text)
-    return ws_kernel_parse(k, text, name, err, n);
+    return ws_kernel_parse_args(k, text, name, args, err, n);
   if (err && n) {
     size_t used = 0;
     ws_err(err, n, "unknown kernel '%s' (", name ? name : "");

@@ -93,8 +93,26 @@ typedef struct ws_streams {
   int        inst_bytes;            /* bytes per SASS instruction (16 from Volta on, else 8) */
 } ws_streams;
 
+#define WS_MAX_KPARAMS  8     /* 'param' lines of a kernel */
+#define WS_MAX_KARGS    16    /* --param NAME=VALUE of one run */
+
+/* A kernel parameter: 'param NAME DEFAULT LO..HI' in the header; expressions and the header's
+** numbers may use NAME, and --param NAME=VALUE sets it for a run. */
+typedef struct ws_kparam {
+  char    name[24];
+  int64_t value, def, lo, hi;
+} ws_kparam;
+
+/* The parameter values of one run, "NAME=VALUE" each, as given (--param) */
+typedef struct ws_kargs {
+  int         n;
+  const char *kv[WS_MAX_KARGS];
+} ws_kargs;
+
 typedef struct ws_kernel {
   char    name[32];
+  int       n_param;
+  ws_kparam param[WS_MAX_KPARAMS];
   int64_t grid;                     /* CTAs, >= 1 */
   int     cta;                      /* threads per CTA, 1..1024 */
   int64_t iterations;               /* body repetitions per warp, >= 1 (a traced kernel: 1) */
@@ -106,13 +124,16 @@ typedef struct ws_kernel {
   const ws_streams *trace;          /* a traced kernel: its warps' instructions (inst[] unused); else NULL */
 } ws_kernel;
 
-/* Parse kernel text; 'fname' names it in messages ("FNAME:LINE: ...").
-** 0 ok; -1 with a one-line err. */
+/* Parse kernel text; 'fname' names it in messages ("FNAME:LINE: ...").  ARGS (NULL: none) set
+** its parameters: a value out of the parameter's range, or a name it does not declare, is an
+** error naming --param.  0 ok; -1 with a one-line err. */
 int ws_kernel_parse(ws_kernel *k, const char *text, const char *fname, char *err, size_t n);
+int ws_kernel_parse_args(ws_kernel *k, const char *text, const char *fname, const ws_kargs *args,
+                         char *err, size_t n);
 /* Read and parse a file.  0 ok; -1 with err ("PATH: cannot read ..." or a parse error). */
-int ws_kernel_load(ws_kernel *k, const char *path, char *err, size_t n);
+int ws_kernel_load(ws_kernel *k, const char *path, const ws_kargs *args, char *err, size_t n);
 /* A built-in kernel by name.  0 ok; -1: unknown (err lists the names). */
-int ws_kernel_builtin(ws_kernel *k, const char *name, char *err, size_t n);
+int ws_kernel_builtin(ws_kernel *k, const char *name, const ws_kargs *args, char *err, size_t n);
 /* NULL-terminated names of the built-in kernels, and the text of one (NULL if unknown). */
 const char *const *ws_kernel_builtins(void);
 const char *ws_kernel_builtin_text(const char *name);

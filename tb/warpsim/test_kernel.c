@@ -273,8 +273,8 @@ static void test_errors(void) {
   ERR("grid 2147483649\n", "k.txt:1: grid 2147483649 is out of range (legal: 1..2147483648)");
   ERR("iterations 0\n", "k.txt:1: iterations 0 is out of range (legal: 1..2147483648)");
   ERR("iterations 4G\n", "k.txt:1: iterations 4294967296 is out of range (legal: 1..2147483648)");
-  ERR("grid x\n", "k.txt:1: expected a number after 'grid', found 'x'");
-  ERR("cta -1\n", "k.txt:1: expected a number after 'cta', found '-'");
+  ERR("grid x\n", "k.txt:1: unknown name 'x' in a header value (numbers and the kernel's parameters)");
+  ERR("cta -1\n", "k.txt:1: cta -1 is out of range (legal: 1..1024)");
   ERR("cta\n", "k.txt:1: missing a number after 'cta'");
   ERR("grid 1\ncta 32\ngrid 2\n", "k.txt:3: duplicate 'grid' (first given on line 1)");
   ERR("kernel a\n# c\nkernel b\n", "k.txt:3: duplicate 'kernel' (first given on line 1)");
@@ -411,7 +411,7 @@ static void test_parse(void) {
   if (f) {
     fputs("grid 2\ncta 64\nld r1, [4*gtid]\nst [4*gtid], r1\n", f);
     fclose(f);
-    CHECK(ws_kernel_load(&K, path, err, sizeof err) == 0 && K.n_inst == 2 && K.grid == 2 &&
+    CHECK(ws_kernel_load(&K, path, NULL, err, sizeof err) == 0 && K.n_inst == 2 && K.grid == 2 &&
           strncmp(K.name, "test_kernel_", 12) == 0, "load: %s", err);
     f = fopen(path, "w");
     if (f) {
@@ -420,7 +420,7 @@ static void test_parse(void) {
     }
     char want[256];
     snprintf(want, sizeof want, "%s:3: unknown opcode 'lod' (ld, st, alu, add, mul, mad, sfu, bar)", path);
-    CHECK(ws_kernel_load(&K, path, err, sizeof err) == -1 && strcmp(err, want) == 0,
+    CHECK(ws_kernel_load(&K, path, NULL, err, sizeof err) == -1 && strcmp(err, want) == 0,
           "load error \"%s\", want \"%s\"", err, want);
     f = fopen(path, "wb");
     if (f) {
@@ -428,14 +428,14 @@ static void test_parse(void) {
       fclose(f);
     }
     snprintf(want, sizeof want, "%s: cannot read (not a text file: it holds a NUL byte)", path);
-    CHECK(ws_kernel_load(&K, path, err, sizeof err) == -1 && strcmp(err, want) == 0,
+    CHECK(ws_kernel_load(&K, path, NULL, err, sizeof err) == -1 && strcmp(err, want) == 0,
           "NUL byte: \"%s\"", err);
     remove(path);
   }
-  CHECK(ws_kernel_load(&K, "/nonexistent/x.k", err, sizeof err) == -1 &&
+  CHECK(ws_kernel_load(&K, "/nonexistent/x.k", NULL, err, sizeof err) == -1 &&
         strcmp(err, "/nonexistent/x.k: cannot read (No such file or directory)") == 0,
         "missing file: \"%s\"", err);
-  CHECK(ws_kernel_load(&K, "/tmp", err, sizeof err) == -1 && strncmp(err, "/tmp: cannot read (", 19) == 0,
+  CHECK(ws_kernel_load(&K, "/tmp", NULL, err, sizeof err) == -1 && strncmp(err, "/tmp: cannot read (", 19) == 0,
         "directory: \"%s\"", err);
 }
 
@@ -508,7 +508,7 @@ static void check_builtin_common(const char *name) {
   char err[256] = "";
   const char *text = ws_kernel_builtin_text(name);
   CHECK(text && strncmp(text, "# ", 2) == 0, "%s: text should start with a comment line", name);
-  if (ws_kernel_builtin(&K, name, err, sizeof err) != 0) {
+  if (ws_kernel_builtin(&K, name, NULL, err, sizeof err) != 0) {
     CHECK(0, "%s does not parse: %s", name, err);
     return;
   }
@@ -539,25 +539,25 @@ static void test_builtins(void) {
   char err[256];
   const char *const *names = ws_kernel_builtins();
   static const char *const want[] = {
-    "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "fig4_2"
+    "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "phases", "fig4_2"
   };
   int count = 0;
   while (names[count])
     count++;
-  CHECK(count == 8, "%d built-in kernels, want 8", count);
-  for (int i = 0; i < 8 && i < count; i++)
+  CHECK(count == 9, "%d built-in kernels, want 9", count);
+  for (int i = 0; i < 9 && i < count; i++)
     CHECK(strcmp(names[i], want[i]) == 0, "built-in %d is '%s', want '%s'", i, names[i], want[i]);
   for (int i = 0; i < count; i++)
     check_builtin_common(names[i]);
-  CHECK(ws_kernel_builtin(&K, "nope", err, sizeof err) == -1 &&
+  CHECK(ws_kernel_builtin(&K, "nope", NULL, err, sizeof err) == -1 &&
         strcmp(err, "unknown kernel 'nope' (stream, compute, cache_reuse, uncoalesced, tia, "
-                    "cta_stride, shared_read, fig4_2)") == 0, "unknown built-in: \"%s\"", err);
+                    "cta_stride, shared_read, phases, fig4_2)") == 0, "unknown built-in: \"%s\"", err);
   CHECK(ws_kernel_builtin_text("nope") == NULL && ws_kernel_builtin_text(NULL) == NULL,
         "unknown built-in text should be NULL");
 
   int n[5];
   /* stream: loads and stores all coalesced, at least two loads and a store, little ALU */
-  if (ws_kernel_builtin(&K, "stream", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "stream", NULL, err, sizeof err) == 0) {
     int ok = 1;
     count_ops(&K, n);
     for (int64_t c = 0; c < K.grid; c++)
@@ -571,7 +571,7 @@ static void test_builtins(void) {
     CHECK(n[WS_OP_LD] >= 2 && n[WS_OP_ST] >= 1 && n[WS_OP_ALU] + n[WS_OP_SFU] <= 2, "stream: mix");
   }
   /* compute: ALU/SFU >= 4x memory, SFU present, dependent chains */
-  if (ws_kernel_builtin(&K, "compute", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "compute", NULL, err, sizeof err) == 0) {
     int deps = 0;
     count_ops(&K, n);
     for (int i = 1; i < K.n_inst; i++)
@@ -590,7 +590,7 @@ static void test_builtins(void) {
     CHECK(active_later == 0, "compute: the load should be predicated off after iteration 0");
   }
   /* cache_reuse: CTA 0's lines form a small set, each read many times */
-  if (ws_kernel_builtin(&K, "cache_reuse", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "cache_reuse", NULL, err, sizeof err) == 0) {
     static int64_t lines[4096];
     int n_lines = 0, touches = 0;
     for (int w = 0; w * 32 < K.cta; w++)
@@ -612,7 +612,7 @@ static void test_builtins(void) {
     CHECK(touches >= 4 * n_lines, "cache_reuse: %d touches of %d lines, want >= 4 each", touches, n_lines);
   }
   /* uncoalesced: a load that becomes 32 lines, and a masked instruction */
-  if (ws_kernel_builtin(&K, "uncoalesced", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "uncoalesced", NULL, err, sizeof err) == 0) {
     int max_lines = 0, masked = 0;
     for (int i = 0; i < K.n_inst; i++) {
       masked += K.mask[i].n > 0;
@@ -626,7 +626,7 @@ static void test_builtins(void) {
     CHECK(masked >= 1, "uncoalesced: want an instruction with an active mask");
   }
   /* tia: a load where the whole grid reads one address; plus a coalesced load */
-  if (ws_kernel_builtin(&K, "tia", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "tia", NULL, err, sizeof err) == 0) {
     int invariant = 0, strided = 0;
     for (int i = 0; i < K.n_inst; i++) {
       if (K.inst[i].op != WS_OP_LD)
@@ -638,7 +638,7 @@ static void test_builtins(void) {
     CHECK(invariant >= 1 && strided >= 1, "tia: %d invariant and %d coalesced loads", invariant, strided);
   }
   /* cta_stride: CTA c's address = CTA 0's + c * a constant tile size, coalesced */
-  if (ws_kernel_builtin(&K, "cta_stride", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "cta_stride", NULL, err, sizeof err) == 0) {
     int ok = 1;
     int64_t tile = -1;
     for (int i = 0; i < K.n_inst; i++) {
@@ -656,7 +656,7 @@ static void test_builtins(void) {
     CHECK(ok && tile >= 4096, "cta_stride: per-CTA bases (tile %" PRId64 ")", tile);
   }
   /* shared_read: a load whose lines are the same for every CTA */
-  if (ws_kernel_builtin(&K, "shared_read", err, sizeof err) == 0) {
+  if (ws_kernel_builtin(&K, "shared_read", NULL, err, sizeof err) == 0) {
     int shared = 0;
     for (int i = 0; i < K.n_inst; i++) {
       if (K.inst[i].op != WS_OP_LD)
@@ -677,7 +677,7 @@ static void test_builtins(void) {
 ** A and B coalesced, all six lines distinct. */
 static void test_fig4_2(void) {
   char err[256] = "";
-  if (ws_kernel_builtin(&K, "fig4_2", err, sizeof err) != 0) {
+  if (ws_kernel_builtin(&K, "fig4_2", NULL, err, sizeof err) != 0) {
     CHECK(0, "fig4_2 does not parse: %s", err);
     return;
   }
@@ -773,7 +773,121 @@ static void test_warp_eval(void) {
   CHECK(!bad && affine > 100, "3000 random expressions: every lane as the thread evaluation (%d without / or %%)", affine);
 }
 
+/* {=====================================================================
+** Kernel parameters: 'param' lines, --param values, and the built-ins' sweeps
+** ====================================================================== */
+
+static int with(ws_kernel *k, const char *name, const char *a0, const char *a1, char *err, size_t n) {
+  ws_kargs a = {0};
+  if (a0) a.kv[a.n++] = a0;
+  if (a1) a.kv[a.n++] = a1;
+  return ws_kernel_builtin(k, name, &a, err, n);
+}
+
+/* the distinct lines warp W of CTA C touches with load I over the whole kernel, each touch counted */
+static int line_touches(const ws_kernel *k, int i, int64_t c, int w, int64_t *lines, int *count, int cap) {
+  int n = 0;
+  for (int64_t it = 0; it < k->iterations; it++) {
+    warp_access a = access_of(k, &k->inst[i], c, w, it);
+    for (int lane = 0; lane < 32; lane++) {
+      if (a.addr[lane] < 0) continue;
+      int64_t l = a.addr[lane] / LINE_BYTES;
+      int j = 0;
+      while (j < n && lines[j] != l) j++;
+      if (j == n && n < cap) { lines[n] = l; count[n++] = 0; }
+      if (j < n && (lane == 0 || a.addr[lane - 1] / LINE_BYTES != l)) count[j]++;   /* once per warp access */
+    }
+  }
+  return n;
+}
+
+static void test_params(void) {
+  static ws_kernel K;
+  char err[512];
+  static int64_t lines[8192];
+  static int count[8192];
+  /* cache_reuse: footprint 8 KB, 3 passes: 8 iterations a pass; CTA 1's loads cover exactly its
+  ** 64 lines from 0x1000000 + 8192, each read once a pass by one of the two loads */
+  CHECK(with(&K, "cache_reuse", "footprint=8192", "passes=3", err, sizeof err) == 0, "%s", err);
+  CHECK(K.iterations == 3 * 8192 / 1024, "cache_reuse: iterations %" PRId64 ", want 24", K.iterations);
+  CHECK(K.n_param == 2 && K.param[0].value == 8192 && K.param[1].value == 3, "cache_reuse: parameter values");
+  {
+    int per_line[64] = {0}, outside = 0;
+    for (int i = 0; i < 2; i++)
+      for (int w = 0; w < 4; w++) {
+        int n = line_touches(&K, i, 1, w, lines, count, 8192);
+        for (int j = 0; j < n; j++) {
+          int64_t off = lines[j] * LINE_BYTES - (0x1000000 + 8192);
+          if (off < 0 || off >= 8192) outside++;
+          else per_line[off / LINE_BYTES] += count[j];
+        }
+      }
+    int wrong = 0;
+    for (int j = 0; j < 64; j++) wrong += per_line[j] != 3;
+    CHECK(outside == 0 && wrong == 0, "cache_reuse footprint=8192 passes=3: %d lines outside, %d not read 3 times",
+          outside, wrong);
+  }
+  /* the defaults are the kernel as it was: 4 KB, 8 passes, 32 iterations */
+  CHECK(with(&K, "cache_reuse", NULL, NULL, err, sizeof err) == 0 && K.iterations == 32 &&
+        K.param[0].value == 4096 && K.param[1].value == 8, "cache_reuse: defaults");
+  /* uncoalesced: 'lines' distinct lines per warp load of the points, for each degree */
+  for (int d = 1; d <= 32; d *= 2) {
+    char kv[32];
+    snprintf(kv, sizeof kv, "lines=%d", d);
+    CHECK(with(&K, "uncoalesced", kv, NULL, err, sizeof err) == 0, "%s", err);
+    warp_access a = access_of(&K, &K.inst[0], 2, 1, 5);
+    CHECK(a.lines == d && a.active == 32, "uncoalesced lines=%d: the load touches %d lines", d, a.lines);
+  }
+  /* shared_read: CTAs in one group of 'sharing' read the same lines; other groups other lines */
+  CHECK(with(&K, "shared_read", "sharing=2", NULL, err, sizeof err) == 0, "%s", err);
+  {
+    warp_access c0 = access_of(&K, &K.inst[0], 0, 1, 3), c1 = access_of(&K, &K.inst[0], 1, 1, 3),
+                c2 = access_of(&K, &K.inst[0], 2, 1, 3), c3 = access_of(&K, &K.inst[0], 3, 1, 3);
+    CHECK(c0.addr[5] == c1.addr[5] && c2.addr[5] == c3.addr[5] && c0.addr[5] / LINE_BYTES != c2.addr[5] / LINE_BYTES,
+          "shared_read sharing=2: CTAs 0,1 and 2,3 share, the pairs do not");
+  }
+  CHECK(with(&K, "shared_read", NULL, NULL, err, sizeof err) == 0, "%s", err);
+  {
+    warp_access c0 = access_of(&K, &K.inst[0], 0, 0, 2), c7 = access_of(&K, &K.inst[0], 7, 0, 2);
+    CHECK(c0.addr[9] == c7.addr[9], "shared_read: by default every CTA reads the same lines");
+  }
+  /* phases: the loads run in iterations 0..phase-1, 2*phase.., and are predicated off between */
+  CHECK(with(&K, "phases", "phase=3", NULL, err, sizeof err) == 0, "%s", err);
+  for (int64_t it = 0; it < K.iterations; it++) {
+    warp_access a = access_of(&K, &K.inst[0], 1, 2, it);
+    int memory_phase = (it / 3) % 2 == 0;
+    CHECK(a.active == (memory_phase ? 32 : 0), "phases phase=3: iteration %" PRId64 " has %d active lanes", it, a.active);
+  }
+  /* --param errors: a value out of range, a name the kernel does not declare */
+  CHECK(with(&K, "cache_reuse", "footprint=512", NULL, err, sizeof err) == -1 &&
+        strcmp(err, "--param footprint=512: footprint = '512' is out of range (legal: 1024..16777216)") == 0, "%s", err);
+  CHECK(with(&K, "cache_reuse", "passes=x", NULL, err, sizeof err) == -1 &&
+        strcmp(err, "--param passes=x: passes = 'x' is out of range (legal: 1..4096)") == 0, "%s", err);
+  CHECK(with(&K, "cache_reuse", "reuse=2", NULL, err, sizeof err) == -1 &&
+        strcmp(err, "--param reuse=2: kernel cache_reuse has no such parameter (footprint 1024..16777216, passes 1..4096)") == 0,
+        "%s", err);
+  CHECK(with(&K, "stream", "lines=2", NULL, err, sizeof err) == -1 &&
+        strcmp(err, "--param lines=2: kernel stream has no such parameter (it has none)") == 0, "%s", err);
+  /* 'param' lines and header expressions */
+  const char *ok = "param n 4 1..8\ngrid n*2\ncta 32*n\niterations n - 1\nld r1, [4*gtid + n]\n";
+  CHECK(ws_kernel_parse(&K, ok, "p.k", err, sizeof err) == 0 && K.grid == 8 && K.cta == 128 && K.iterations == 3 &&
+        ws_expr_eval(&K.addr[0], VARS) == 4 * VARS[WS_VAR_GTID] + 4, "param in header and expression: %s", err);
+  static const struct { const char *text, *want; } bad[] = {
+    {"param n 4 1..8\nparam n 2 1..3\n", "p.k:2: duplicate parameter 'n'"},
+    {"param n 9 1..8\n", "p.k:1: parameter n: default 9 is not in 1..8"},
+    {"param n 4 1-8\n", "p.k:1: expected '..' in the legal range LO..HI"},
+    {"param tid 4 1..8\n", "p.k:1: parameter 'tid' has a variable's name (tid, ctaid, iter, lane, warp, gtid, ntid, nctaid)"},
+    {"grid 2\ncta 32\niterations tid\n", "p.k:3: 'tid' in a header value (numbers and parameters only)"},
+    {"grid 2\ncta 32\nld r1, [4*gtid]\nparam n 1 1..2\n", "p.k:4: 'param' after the first instruction (header keys come first)"},
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    int rc = ws_kernel_parse(&K, bad[i].text, "p.k", err, sizeof err);
+    CHECK(rc == -1 && strncmp(err, bad[i].want, strlen(bad[i].want)) == 0, "want '%s', got '%s'", bad[i].want, err);
+  }
+}
+
 int main(void) {
+  test_params();
   test_expressions();
   test_warp_eval();
   test_errors();

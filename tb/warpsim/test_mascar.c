@@ -39,7 +39,7 @@ static int run_timeline(const ws_config *c, const char *kernel, timeline *tl, ch
   char err[512];
   memset(tl, 0, sizeof *tl);
   if (strchr(kernel, '\n') ? ws_kernel_parse(&kern, kernel, "test.k", err, sizeof err)
-                           : ws_kernel_builtin(&kern, kernel, err, sizeof err)) {
+                           : ws_kernel_builtin(&kern, kernel, NULL, err, sizeof err)) {
     snprintf(why, n, "kernel: %s", err);
     return -1;
   }
@@ -301,7 +301,7 @@ static void test_nonowner_modes(void) {
     ws_config_named(&c, "tiny", err, sizeof err);
     c.sched = WS_SCHED_MASCAR;
     c.mascar_nonowner = mode;
-    CHECK(ws_kernel_builtin(&kern, "stream", err, sizeof err) == 0, "%s", err);
+    CHECK(ws_kernel_builtin(&kern, "stream", NULL, err, sizeof err) == 0, "%s", err);
     CHECK(ws_gpu_init(&gpu, &c, &kern, err, sizeof err) == 0, "%s", err);
     FILE *tr = tmpfile();
     gpu.issue_trace = tr;

@@ -67,7 +67,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
   if (dram_queue) c.dram_queue = dram_queue;
   c.dram_row_table = use_row_table;
   CHECK(ws_config_check(&c, err, sizeof err) == 0, "config: %s", err);
-  CHECK(ws_kernel_builtin(&kern, "stream", err, sizeof err) == 0, "%s", err);
+  CHECK(ws_kernel_builtin(&kern, "stream", NULL, err, sizeof err) == 0, "%s", err);
   if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); return 0; }
   ws_part *p = &gpu.part[0];
   p->bank[0].free_at = release;                 /* the bank takes no command before then */

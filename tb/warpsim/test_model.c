@@ -79,7 +79,7 @@ static void test_mapping_and_dram(void) {
 static int run(const ws_config *c, const char *kernel_text, const char *name, int64_t *cycles, char *why, size_t n) {
   char err[512];
   if (kernel_text ? ws_kernel_parse(&kern, kernel_text, name, err, sizeof err)
-                  : ws_kernel_builtin(&kern, name, err, sizeof err)) {
+                  : ws_kernel_builtin(&kern, name, NULL, err, sizeof err)) {
     snprintf(why, n, "kernel: %s", err);
     return -1;
   }

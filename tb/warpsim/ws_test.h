@@ -45,7 +45,7 @@ static inline int ws_trace_next(FILE *f, ws_trace_ev *e) {
 ** (every load back, nothing held or in flight, the instruction count).  0 ok;
 ** otherwise -1 with ERR.  G and KERN are the caller's (freed by it). */
 static inline int ws_test_run(ws_gpu *g, ws_kernel *kern, const ws_config *c, const char *k, char *err, size_t n) {
-  if (ws_kernel_builtin(kern, k, err, n) || ws_gpu_init(g, c, kern, err, n)) return -1;
+  if (ws_kernel_builtin(kern, k, NULL, err, n) || ws_gpu_init(g, c, kern, err, n)) return -1;
   if (ws_gpu_run(g, NULL, 0)) { snprintf(err, n, "did not finish"); return -1; }
   return ws_gpu_check_invariants(g, err, n) ? -1 : 0;
 }
