@@ -35,7 +35,7 @@ TB_OBJ  := $(TB_SRC:%.c=$(BUILD)/obj/%.o)
 BLOCKS  := $(shell sed -n 's/^WG_BLOCK(\([a-z0-9_]*\))$$/\1/p' gen/blocks.def)
 IO_H    := $(BLOCKS:%=$(BUILD)/include/%_io.h)
 
-.PHONY: mutants all deps debs tools gen check-gen lint test soak bench bench-warpsim install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
+.PHONY: mutants all deps debs tools gen check-gen lint test soak bench bench-warpsim experiments install clean docs check-docs summary formal synth synth-sweep synth-check synth-check-quick synth-baseline
 .DEFAULT_GOAL := all
 
 all: tools
@@ -46,7 +46,8 @@ all: tools
 # Installs the Debian packages that are missing (apt-get update once, only
 # when something is missing).  Every other target depends on it.
 DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3:z3 \
-            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3 pkg-config:pkgconf strace:strace
+            sta:opensta gnuplot:gnuplot-nox flock:util-linux g++:g++ python3:python3 pkg-config:pkgconf strace:strace \
+            parallel:parallel
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 # python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
 DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)
@@ -176,6 +177,13 @@ bench: tools
 # warpsim's simulation speed on fermi (stream, compute), single-threaded; a report, not a test
 bench-warpsim: tools
 	@BUILD=$(BUILD) tb/bench_warpsim.sh
+
+# the papers' claims measured: warpsim runs and the mechanisms' cost as a job list (one result file
+# each; EXP_ENGINE = make | parallel | slurm), merged, then docs/results.md (experiments/run.sh)
+EXP_ENGINE ?= make
+experiments: tools
+	@BUILD=$(BUILD) experiments/run.sh --engine $(EXP_ENGINE) --jobs $(JOBS)
+	@BUILD=$(BUILD) python3 experiments/experiments.py report
 
 # ---- formal: every block's properties (induction, or BMC where it does not close),
 # covers and mutants; 'make test' runs the small presets only

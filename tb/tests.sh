@@ -387,6 +387,39 @@ t_warpsim_trace_run() {
   "$WARPSIM" --named tiny --quiet --record "mshr:sm0:$d/l1.rec" $T/twin/kernel-1.traceg &&
     "$COSIM" mshr --replay "$d/l1.rec" | grep -q "0 mismatches" || return 1
 }
+# the sweep engines: the same tiny job list through GNU make and GNU parallel (make soak: a Slurm job
+# array on a single-node Slurm started here) gives byte-identical merged results
+t_experiments_sweep() {
+  local d=$LOGS/experiments_sweep e; rm -rf "$d"; mkdir -p "$d"
+  for e in make parallel ${SLURM_TOO:+slurm}; do
+    BUILD=$SAN_BUILD EXP_OUT=$d/$e experiments/run.sh --tiny --engine $e >"$d/$e.txt" 2>&1 || { cat "$d/$e.txt"; return 1; }
+    grep -q "^experiments: merged 4 runs" "$d/$e.txt" || return 1
+    cmp "$d/make/results.json" "$d/$e/results.json" && cmp "$d/make/results.csv" "$d/$e/results.csv" ||
+      { echo "$e's merged results differ from make's"; return 1; }
+  done
+  grep -q "^\[4/4\] ok " "$d/make.txt" || return 1          # a progress line a job
+  # a second run finds every result and runs nothing
+  BUILD=$SAN_BUILD EXP_OUT=$d/make experiments/run.sh --tiny >"$d/again.txt" 2>&1 && grep -q "cached tiny-mib-sa" "$d/again.txt" || return 1
+  # the merged statistics are warpsim's own: one run again by hand gives the same JSON
+  "$WARPSIM" --json "$d/one.json" --named tiny --set sched=gto --quiet --progress 0 stream &&
+    cmp "$d/one.json" "$d/make/out/tiny-gto-stream.json" || return 1
+  # a job that fails leaves no result, and the sweep says which (exit 1); the merge refuses the gap
+  rm "$d/make/out/tiny-lrr-stream.json"
+  sed 's/^\(tiny-lrr-stream\t.*\)stream$/\1nosuchkernel/' "$d/make/jobs.txt" >"$d/list.txt"
+  BUILD=$SAN_BUILD EXP_OUT=$d/make experiments/run.sh --list "$d/list.txt" >"$d/fail.txt" 2>&1 && return 1
+  grep -q "1 job(s) failed" "$d/fail.txt" || return 1
+  [ ! -e "$d/make/out/tiny-lrr-stream.json" ] && grep -q "unknown kernel 'nosuchkernel'" "$d/make/out/tiny-lrr-stream.log" || return 1
+  msg=$(EXP_OUT=$d/make python3 experiments/experiments.py merge --tiny 2>&1) && return 1
+  printf '%s\n' "$msg" | grep -q "1 job(s) have no result: tiny-lrr-stream" || return 1
+  msg=$(experiments/run.sh --engine condor 2>&1) && return 1
+  printf '%s\n' "$msg" | grep -q "engine 'condor': make, parallel or slurm" || return 1
+}
+t_experiments_slurm() {   # make soak: a single-node Slurm here, then the sweep through all three engines
+  local conf
+  conf=$(experiments/slurm_local.sh start) || return 1
+  eval "$conf"
+  SLURM_TOO=1 t_experiments_sweep
+}
 t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output file
   local d=$LOGS/warpsim_bad; rm -rf "$d"; mkdir -p "$d"
   printf 'n_sm = 2\nl1_ways = 0\n' >"$d/bad.cfg"
@@ -733,6 +766,8 @@ plan_tests() {
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
     add warpsim_bad_input  60 1 - t_warpsim_bad
     add warpsim_trace_run 300 10 - t_warpsim_trace_run
+    add experiments_sweep 300 10 - t_experiments_sweep
+    [ "$SOAK" = 1 ] && add experiments_slurm 600 30 - t_experiments_slurm
     add warpsim_rtl       600 60 - t_warpsim_rtl
     add warpsim_replay    600 30 - t_warpsim_replay
     # longer recordings: the same slots on fermi (make soak)
