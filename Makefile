@@ -155,6 +155,8 @@ lint: tools
 # limit, what it waits for, heaviest first) and make -j$(JOBS) schedules them;
 # each leaves its log and result in build/test-logs and prints a progress line.
 JOBS    ?= 2
+# what runs a sweep's jobs (make soak, make synth-sweep, make experiments): make, parallel or slurm
+ENGINE  ?= make
 TESTMK  := build/test-logs/tests.mk
 test: deps
 	@echo "build: tools with ASan/UBSan (build/san) and release (build), -j$(JOBS)"
@@ -167,7 +169,13 @@ test: deps
 soak: deps
 	@$(MAKE) -s --no-print-directory -j$(JOBS) tools
 	@SOAK=1 tb/tests.sh plan $(TESTMK)
+ifeq ($(ENGINE),make)
 	@$(MAKE) -s --no-print-directory -k -j$(JOBS) -f $(TESTMK) || true
+else
+	@for l in $$(ls build/test-logs/jobs-*.txt | sed 's/.*jobs-//; s/\.txt//' | sort -n); do \
+	  EXP_OUT=build/test-logs/engine-$$l experiments/run.sh --engine $(ENGINE) --jobs $(JOBS) \
+	    --list build/test-logs/jobs-$$l.txt || true; done
+endif
 	@SOAK=1 tb/tests.sh report
 
 # lockstep vs bare Verilator cycles/s, side by side in one run (release build)
@@ -179,10 +187,10 @@ bench-warpsim: tools
 	@BUILD=$(BUILD) tb/bench_warpsim.sh
 
 # the papers' claims measured: warpsim runs and the mechanisms' cost as a job list (one result file
-# each; EXP_ENGINE = make | parallel | slurm), merged, then docs/results.md (experiments/run.sh)
-EXP_ENGINE ?= make
+# each), merged, then docs/results.md (experiments/run.sh).  ENGINE runs the jobs of this, make
+# soak and make synth-sweep: make (default), parallel (EXP_SSHLOGINFILE: several machines) or slurm
 experiments: tools
-	@BUILD=$(BUILD) experiments/run.sh --engine $(EXP_ENGINE) --jobs $(JOBS)
+	@BUILD=$(BUILD) experiments/run.sh --engine $(ENGINE) --jobs $(JOBS)
 	@BUILD=$(BUILD) python3 experiments/experiments.py report
 
 # ---- formal: every block's properties (induction, or BMC where it does not close),
@@ -199,6 +207,10 @@ mutants: tools
 synth: tools
 	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) presets
 synth-sweep: tools
+ifneq ($(ENGINE),make)
+	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) QUICK=$(QUICK) joblist >$(BUILD)/synth-jobs.txt
+	@EXP_OUT=$(BUILD)/synth-engine experiments/run.sh --engine $(ENGINE) --jobs $(JOBS) --list $(BUILD)/synth-jobs.txt
+endif
 	@$(MAKE) -s --no-print-directory -f synth/synth.mk B=$(BUILD) QUICK=$(QUICK) sweep
 synth-check: synth
 	@synth/check.sh $(BUILD)/synth/results.csv synth/baselines.csv

@@ -49,40 +49,43 @@ def runs(tiny):
             r.append((f"tiny-{s}-stream", "tiny", [f"sched={s}"], "stream", []))
         r.append(("tiny-mib-sa", "tiny", ["dram_sched=mshr_sa"], "shared_read", ["--param", "sharing=2"]))
         return r
+    def kernels(*ks):
+        return [(k, k, K[k]) for k in ks]
+
+    def grid(prefix, points, variants):
+        """a run per point and variant: points (label, kernel, options), variants (label, settings)"""
+        for pl, kern, opts in points:
+            for vl, sets in variants:
+                r.append((f"{prefix}-{pl}-{vl}", "fermi", sets, kern, opts))
+
     # Mascar (thesis Ch. IV): LRR, GTO and Mascar on memory-intensive, cache-sensitive, compute kernels
-    for k in ["stream", "uncoalesced", "cache_reuse", "compute"]:
-        for s in ["lrr", "gto", "mascar"]:
-            r.append((f"mascar-{k}-{s}", "fermi", [f"sched={s}"], k, K[k]))
+    grid("mascar", kernels("stream", "uncoalesced", "cache_reuse", "compute"),
+         [(s, [f"sched={s}"]) for s in ["lrr", "gto", "mascar"]])
     # APOGEE (thesis Ch. V): 32 warps without prefetching against 4 warps with and without APOGEE
-    for k in ["tia", "stream", "cta_stride"]:
-        r.append((f"apogee-{k}-simt32", "fermi", ["warps_per_sm=32"], k, K[k]))
-        r.append((f"apogee-{k}-simt4", "fermi", ["warps_per_sm=4", "ctas_per_sm=1"], k, K[k]))
-        r.append((f"apogee-{k}-apogee4", "fermi", ["warps_per_sm=4", "ctas_per_sm=1", "prefetch=apogee"], k, K[k]))
+    four = ["warps_per_sm=4", "ctas_per_sm=1"]
+    grid("apogee", kernels("tia", "stream", "cta_stride"),
+         [("simt32", ["warps_per_sm=32"]), ("simt4", four), ("apogee4", four + ["prefetch=apogee"])])
     # CAPS: its CTA-aware prefetcher beside the two-level scheduler it was designed with
-    for k in ["cta_stride", "stream", "uncoalesced"]:
-        r.append((f"caps-{k}-base", "fermi", ["sched=two_level"], k, K[k]))
-        r.append((f"caps-{k}-caps", "fermi", ["sched=two_level", "prefetch=caps", "caps_order=1", "caps_wakeup=1"],
-                  k, K[k]))
+    grid("caps", kernels("cta_stride", "stream", "uncoalesced"),
+         [("base", ["sched=two_level"]),
+          ("caps", ["sched=two_level", "prefetch=caps", "caps_order=1", "caps_wakeup=1"])])
     # MIB (thesis' DRAM scheduling): FR-FCFS and the MSHR-aware policies as inter-core sharing grows
-    for share in [1, 8, 1073741824]:
-        for p in ["frfcfs", "mshr_m", "mshr_s", "mshr_sa"]:
-            r.append((f"mib-share{share}-{p}", "fermi", [f"dram_sched={p}"], "shared_read",
-                      K["shared_read"] + ["--param", f"sharing={share}"]))
+    grid("mib", [(f"share{n}", "shared_read", K["shared_read"] + ["--param", f"sharing={n}"])
+                 for n in [1, 8, 1073741824]],
+         [(p, [f"dram_sched={p}"]) for p in ["frfcfs", "mshr_m", "mshr_s", "mshr_sa"]])
     # OAWS: GTO, OAWS static and dynamic as the loads' divergence grows
-    for lines in [1, 4, 16, 32]:
-        for s in ["gto", "oaws_static", "oaws_dynamic"]:
-            r.append((f"oaws-lines{lines:02d}-{s}", "fermi", [f"sched={s}"], "uncoalesced",
-                      K["uncoalesced"] + ["--param", f"lines={lines}"]))
+    grid("oaws", [(f"lines{n:02d}", "uncoalesced", K["uncoalesced"] + ["--param", f"lines={n}"])
+                  for n in [1, 4, 16, 32]],
+         [(s, [f"sched={s}"]) for s in ["gto", "oaws_static", "oaws_dynamic"]])
     # Equalizer (thesis Ch. III): both objectives against the GPU at its normal V/F, per kernel class
-    for k in ["compute", "stream", "cache_reuse", "phases"]:
-        for e in ["off", "energy", "performance"]:
-            r.append((f"eq-{k}-{e}", "fermi", [f"equalizer={e}"], k, K[k]))
-    # Gebhart et al.: the two-level scheduler with and without the register-file cache
-    for k in ["compute", "stream", "cache_reuse"]:
-        r.append((f"tls-{k}-single", "fermi", ["sched=gto"], k, K[k]))
-        r.append((f"tls-{k}-activeall", "fermi", ["sched=two_level", "tls_active=24"], k, K[k]))
-        r.append((f"tls-{k}-active8", "fermi", ["sched=two_level", "tls_active=8"], k, K[k]))
-        r.append((f"tls-{k}-active8rfc", "fermi", ["sched=two_level", "tls_active=8", "rfc=on"], k, K[k]))
+    grid("eq", kernels("compute", "stream", "cache_reuse", "phases"),
+         [(e, [f"equalizer={e}"]) for e in ["off", "energy", "performance"]])
+    # Gebhart et al.: the two-level scheduler with and without the register-file cache (fermi: 2
+    # schedulers of 24 warps)
+    grid("tls", kernels("compute", "stream", "cache_reuse"),
+         [("single", ["sched=gto"]), ("activeall", ["sched=two_level", "tls_active=24"]),
+          ("active8", ["sched=two_level", "tls_active=8"]),
+          ("active8rfc", ["sched=two_level", "tls_active=8", "rfc=on"])])
     return r
 
 

@@ -2,9 +2,10 @@
 # job.sh -- run one job of a sweep: experiments/job.sh ID [K N]
 #
 # Looks ID up in $EXP_OUT/jobs.txt, runs its command with {out} standing for a temporary file,
-# and renames that to $EXP_OUT/out/ID.json (a warpsim run) or ID.csv (the cost flow) when the
-# command succeeded; the command's messages go to $EXP_OUT/out/ID.log.  A job whose result exists
-# is skipped.  Prints one progress line: '[K/N] ok ID 3 s' (or 'FAIL').  Every engine runs this.
+# and renames that to $EXP_OUT/out/ID.json (a warpsim run) or ID.csv (an ID starting 'cost-': the
+# cost flow) when the command succeeded; a command without {out} has its standard output kept as
+# ID.txt.  Messages go to $EXP_OUT/out/ID.log.  A job whose result exists is skipped.  Prints one
+# progress line: '[K/N] ok ID 3 s' (or 'FAIL').  Every engine runs this.
 set -u
 cd "$(dirname "$0")/.."
 id=$1 k=${2:-?} n=${3:-?}
@@ -12,12 +13,16 @@ OUT=${EXP_OUT:-build/experiments}
 line=$(awk -F'\t' -v id="$id" '$1 == id {print; exit}' "$OUT/jobs.txt")
 [ -n "$line" ] || { echo "job.sh: no job '$id' in $OUT/jobs.txt" >&2; exit 2; }
 cmd=${line#*$'\t'}
-case "$id" in cost-*) ext=csv;; *) ext=json;; esac
+case "$cmd" in
+  *'{out}'*) case "$id" in cost-*) ext=csv;; *) ext=json;; esac; stdout=/dev/null;;
+  *) ext=txt;;
+esac
 res=$OUT/out/$id.$ext
 if [ -e "$res" ]; then echo "[$k/$n] cached $id"; exit 0; fi
 tmp=$OUT/out/.$id.$$.tmp
+[ "$ext" = txt ] && stdout=$tmp
 start=$(date +%s)
-if bash -c "${cmd//\{out\}/$tmp}" >"$OUT/out/$id.log" 2>&1 && [ -s "$tmp" ]; then
+if bash -c "${cmd//\{out\}/$tmp}" >"$stdout" 2>"$OUT/out/$id.log" && [ -e "$tmp" ] && { [ "$ext" = txt ] || [ -s "$tmp" ]; }; then
   mv "$tmp" "$res"
   echo "[$k/$n] ok $id $(( $(date +%s) - start )) s"
 else

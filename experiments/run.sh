@@ -88,7 +88,8 @@ case "$ENGINE" in
     ;;
 esac
 echo "experiments: jobs done in $(( $(date +%s) - start )) s"
-failed=$(cut -f1 "$OUT/jobs.txt" | while read -r id; do [ -e "$OUT/out/$id.json" ] || [ -e "$OUT/out/$id.csv" ] || echo "$id"; done)
+failed=$(cut -f1 "$OUT/jobs.txt" | while read -r id; do
+  [ -e "$OUT/out/$id.json" ] || [ -e "$OUT/out/$id.csv" ] || [ -e "$OUT/out/$id.txt" ] || echo "$id"; done)
 if [ -n "$failed" ]; then
   echo "experiments: $(echo "$failed" | wc -l) job(s) failed; their logs: $OUT/out/ID.log" >&2
   echo "$failed" | head -5 | sed 's/^/  /' >&2

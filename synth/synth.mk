@@ -13,7 +13,13 @@ SWEEP := $(shell $(W) list --sweeps | awk -v q=$(QUICK) -v ok=" $(QUICK_BLOCKS) 
            'q == 1 && !index(ok, " " $$1 "," $$2 " ") {next} {split($$3, a, "="); n = split(a[2], v, ","); if (q == 1 && n > 4) n = 4; \
            for (i = 1; i <= n; i++) print "$(OUT)/sweep/" $$1 "__" $$2 "__" a[1] "__" v[i] ".csv"}')
 
-.PHONY: presets sweep
+.PHONY: presets sweep joblist
+# the same rows as a job list for experiments/run.sh (make synth-sweep ENGINE=parallel|slurm):
+# 'ID<TAB>COMMAND', each command writing its row where the rules above would
+joblist:
+	@for f in $(SWEEP); do n=$${f##*/}; n=$${n%.csv}; set -- $$(echo $$n | sed 's/__/ /g'); \
+	  printf 'sweep-%s\tmkdir -p %s && %s cost %s --preset %s -p %s=%s --csv --no-header > %s.tmp && mv %s.tmp %s\n' \
+	    "$$n" "$(OUT)/sweep" "$(W)" "$$1" "$$2" "$$3" "$$4" "$$f" "$$f" "$$f"; done
 presets: $(ROWS)
 	@synth/report.sh $(OUT) $(ROWS)
 sweep: $(SWEEP)

@@ -881,6 +881,25 @@ write_plan() {
       printf '\t+@tb/run_one.sh %s %s %s\n' "${names[$i]}" "${limits[$i]}" "${cmds[$i]//\$/\$\$}"
     done
   } >"$file"
+  # the same plan as job lists for experiments/run.sh (make soak ENGINE=parallel|slurm), one a level:
+  # jobs-0.txt the tests that wait for none, jobs-K.txt those that wait for level K-1 at most
+  local env="env SOAK=$SOAK TEST_SEED=$TEST_SEED SETS=$SETS SET_CYCLES=$SET_CYCLES PRESET_CYCLES=$PRESET_CYCLES"
+  env+=" SLOW_PRESET_CYCLES=$SLOW_PRESET_CYCLES LINT_SETS=$LINT_SETS ONLY=${ONLY:-} TEST_LOGS=$LOGS TEST_TOTAL=${#names[@]}"
+  local -A level=()
+  local changed=1 a l
+  while [ "$changed" = 1 ]; do
+    changed=0
+    for i in "${!names[@]}"; do
+      l=0
+      for a in ${afters[$i]/#-/}; do [ "${level[$a]:-0}" -ge "$l" ] && l=$(( ${level[$a]:-0} + 1 )); done
+      [ "${level[${names[$i]}]:-0}" = "$l" ] || { level[${names[$i]}]=$l; changed=1; }
+    done
+  done
+  rm -f "$LOGS"/jobs-*.txt
+  for i in $order; do
+    printf '%s\t%s tb/run_one.sh %s %s %s\n' "${names[$i]}" "$env" "${names[$i]}" "${limits[$i]}" "${cmds[$i]}" \
+      >>"$LOGS/jobs-${level[${names[$i]}]:-0}.txt"
+  done
   echo "tests: ${#names[@]} planned, seed $TEST_SEED, $SETS random parameter sets per block x $SET_CYCLES cycles, presets x $PRESET_CYCLES cycles (slow:sim presets x $SLOW_PRESET_CYCLES)${ONLY:+, blocks $ONLY}"
 }
 
