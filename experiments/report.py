@@ -242,10 +242,11 @@ class Report:
                 ipc[s].append(d["ipc_warp"])
                 o = d.get("oaws", {})
                 rows.append([n, s, d["cycles"], f"{d['ipc_warp']:.3f}", share(d["l1"]["hit_rate"]),
+                             share(d["fully_cached_loads"] / max(1, d["loads"])),
                              o.get("divergent_loads", "–"), f"{o['ocw_avg']:.1f}" if "ocw_avg" in o else "–",
                              pct(self.speedup(rid, f"oaws-lines{n:02d}-gto"))])
-        self.table(["lines", "scheduler", "cycles", "IPC", "L1 hit rate", "divergent loads", "OCW (avg)", "vs GTO"],
-                   rows)
+        self.table(["lines", "scheduler", "cycles", "IPC", "L1 hit rate", "fully cached loads", "divergent loads",
+                    "OCW (avg)", "vs GTO"], rows)
         self.plot("oaws", "OAWS: IPC as the loads diverge", "warp IPC", [str(n) for n in ls],
                   [(s, ipc[s]) for s in scheds])
         ss = self.speedup("oaws-lines32-oaws_static", "oaws-lines32-gto")

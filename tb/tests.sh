@@ -205,6 +205,12 @@ t_warpsim_cli() {
   printf '# test\nn_sm = 3\nsched = lrr\n' >"$d/c.cfg"
   "$WARPSIM" --named tiny --config "$d/c.cfg" --set n_sm=1 --print-config | grep -Eq '^n_sm = 1$' || return 1
   "$WARPSIM" --named tiny --config "$d/c.cfg" --check "$d/k.k" | grep -q "^warpsim: kernel k on tiny: 3 SMs" || return 1
+  # fully cached loads (every line an L1 hit): a warp reading its own line 3 times misses once; a
+  # warp reading 3 different lines never hits
+  printf 'grid 1\ncta 32\niterations 3\nld r1, [4*lane]\nadd r2, r1\n' >"$d/fc.k"
+  printf 'grid 1\ncta 32\niterations 3\nld r1, [4*lane + 4096*iter]\nadd r2, r1\n' >"$d/fc2.k"
+  "$WARPSIM" --named tiny --quiet --json "$d/fc.json" "$d/fc.k" && grep -q '^  "fully_cached_loads": 2,' "$d/fc.json" || return 1
+  "$WARPSIM" --named tiny --quiet --json "$d/fc2.json" "$d/fc2.k" && grep -q '^  "fully_cached_loads": 0,' "$d/fc2.json" || return 1
   # a GPGPU-Sim configuration: its ignored options are listed
   "$WARPSIM" --config tb/warpsim/gtx480.gpgpusim.config --print-config 2>"$d/ign.txt" | grep -Eq '^n_sm = 15$' || return 1
   grep -q "ignored" "$d/ign.txt" || return 1

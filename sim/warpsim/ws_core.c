@@ -199,7 +199,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     l->pc = (int)in->pc;
     l->pf_shown = 0;
     l->next = 0;
-    l->held = l->queued_any = 0;
+    l->held = l->queued_any = l->missed = 0;
     l->warp = slot;
     l->is_store = in->op == WS_OP_ST;
     l->reg = l->is_store ? (in->nsrc ? in->src[0] : 0) : in->dst;   /* a store's: its data register */
@@ -618,9 +618,11 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
       o->acc_now_miss = kind != WS_L1_DONE;           /* a miss or a merge: not a hit on valid data */
       o->acc_now_last = l->next + 1 == l->n_lines;
     }
+    if (kind != WS_L1_DONE) l->missed = 1;
     if (accepted) {
       l->next++;
       l->held = 0;
+      if (l->next == l->n_lines && !l->is_store && !l->missed) s->loads_cached++;
     } else {
       if (mascar) m->nacks++;
       if (use_q) l->held = 1;                    /* into the queue from the next cycle */

@@ -269,7 +269,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
 /* ---- reports ---------------------------------------------------------------------- */
 
 typedef struct ws_totals {
-  uint64_t insts, thread_insts, loads, stores, lines, lsu_stall, l1_hits, l1_misses, l2_hits, l2_misses;
+  uint64_t insts, thread_insts, loads, stores, lines, lsu_stall, l1_hits, l1_misses, l2_hits, l2_misses, loads_cached;
   uint64_t operand_reads, mrf_reads, mrf_writes, rfc_hits;
   uint64_t dram_reads, dram_row_hits, dram_writes;
   ws_mshr_stats l1m, l2m;
@@ -291,7 +291,7 @@ static ws_totals ws_sum(const ws_gpu *g) {
     t.lines += s->lines_requested; t.lsu_stall += s->lsu_stall_cycles;
     t.operand_reads += s->operand_reads; t.mrf_reads += s->mrf_reads; t.mrf_writes += s->mrf_writes;
     t.rfc_hits += s->rfc_hits;
-    t.l1_hits += s->l1s.load_hits; t.l1_misses += s->l1s.load_misses;
+    t.l1_hits += s->l1s.load_hits; t.l1_misses += s->l1s.load_misses; t.loads_cached += s->loads_cached;
     ws_add_mshr(&t.l1m, &s->l1m);
   }
   for (int i = 0; i < g->cfg.n_part; i++) {
@@ -601,6 +601,7 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
              PRIu64 ", \"rfc_hits\": %" PRIu64 "},\n", t.operand_reads, t.mrf_reads, t.mrf_writes, t.rfc_hits);
   fprintf(f, "  \"l1\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",
           t.l1_hits, t.l1_misses, ws_ratio(t.l1_hits, t.l1_hits + t.l1_misses));
+  fprintf(f, "  \"fully_cached_loads\": %" PRIu64 ",\n", t.loads_cached);   /* every line an L1 hit */
   fprintf(f, "  \"l2\": {\"load_hits\": %" PRIu64 ", \"load_misses\": %" PRIu64 ", \"hit_rate\": %.6f},\n",
           t.l2_hits, t.l2_misses, ws_ratio(t.l2_hits, t.l2_hits + t.l2_misses));
   fprintf(f, "  \"dram\": {\"reads\": %" PRIu64 ", \"row_hits\": %" PRIu64 ", \"row_hit_rate\": %.6f, \"writes\": %" PRIu64 "},\n",

@@ -131,6 +131,7 @@ typedef struct ws_lsu {
   int      pc;                  /* the instruction's index in the kernel (the prefetcher's PC) */
   int      pf_shown;            /* prefetch = apogee: the load was shown to the prefetch table */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
+  int      missed;              /* a line of this instruction was not an L1 hit (a miss, a merge, refused) */
 } ws_lsu;
 
 /* a FIFO of warp slots, each at most once (a block port that takes one warp a cycle) */
@@ -310,6 +311,7 @@ typedef struct ws_sm {
   uint64_t   next_mark, next_exit;/* it is marked (sources a load's destination); it is the warp's last */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
+  uint64_t   loads_cached;      /* loads with lines whose every line hit in the L1 (OAWS' fully cached loads) */
   uint64_t   mrf_reads, mrf_writes; /* main register file accesses (with rfc = on: what the cache lets through) */
   uint64_t   operand_reads, rfc_hits;   /* register operands read; of them found in the register-file cache */
   uint64_t   lsu_stall_cycles, active_cycles;
