@@ -143,13 +143,44 @@ def cost_id(block, params):
     return f"cost-{block}-{hashlib.sha1(params.encode()).hexdigest()[:10]}"
 
 
+COST_FIELDS = ["block", "preset", "params", "storage_bits", "flops", "cells", "area_um2", "seq_area_um2",
+               "comb_area_um2", "kge", "crit_path_ns", "fmax_mhz", "reg2reg_ns", "in2reg_ns", "reg2out_ns", "synth_s"]
+CACHE_FIELDS = [f for f in COST_FIELDS if f != "synth_s"]   # wall time is not a result
+
+
+# The cost flow's rows for the parameter sets the experiments synthesize, kept in the repository:
+# some take 15-40 minutes (apogee, dram_mib, the RFC at its paper's size), so a run synthesizes
+# only the sets this file does not hold yet, and the merge adds their rows (EXP_FRESH_COST=1:
+# synthesize every set again).  Rows are written by the flow only, sorted, without wall time.
+COST_CACHE = os.path.join(ROOT, "experiments", "cost.csv")
+
+
+def cost_cache():
+    if os.environ.get("EXP_FRESH_COST") == "1" or not os.path.exists(COST_CACHE):
+        return {}
+    with open(COST_CACHE, newline="") as f:
+        return {(r["block"], r["params"]): r for r in csv.DictReader(f)}
+
+
+def write_cost_cache(rows):
+    cache = cost_cache() if os.environ.get("EXP_FRESH_COST") != "1" else {}
+    for r in rows:
+        cache[(r["block"], r["params"])] = {k: r[k] for k in CACHE_FIELDS}
+    with open(COST_CACHE + ".tmp", "w", newline="") as f:
+        w = csv.DictWriter(f, CACHE_FIELDS, lineterminator="\n")
+        w.writeheader()
+        for key in sorted(cache):
+            w.writerow(cache[key])
+    os.replace(COST_CACHE + ".tmp", COST_CACHE)
+
+
 def jobs(tiny):
     by_id = {r[0]: r for r in runs(tiny)}
     out = []
     for r in runs(tiny):
         out.append((r[0], " ".join(warpsim_cmd(r, "{out}"))))
     if not tiny:
-        seen = set()
+        seen = set(cost_cache())                 # the sets the cache holds need no job
         costs = []
         for block, params in cost_sets(by_id):
             if (block, params) in seen:
@@ -176,13 +207,15 @@ def cost_sets(by_id):
 # merge
 # ---------------------------------------------------------------------------------------------
 
-COST_FIELDS = ["block", "preset", "params", "storage_bits", "flops", "cells", "area_um2", "seq_area_um2",
-               "comb_area_um2", "kge", "crit_path_ns", "fmax_mhz", "reg2reg_ns", "in2reg_ns", "reg2out_ns", "synth_s"]
-
 
 def merge(tiny):
     res = {"runs": {}, "cost": {}}
     missing = []
+    cache = cost_cache()
+    if not tiny:
+        for block, params in cost_sets({r[0]: r for r in runs(tiny)}):
+            if (block, params) in cache:
+                res["cost"][cost_id(block, params)] = dict(cache[(block, params)], preset="-")
     for jid, _ in jobs(tiny):
         if jid.startswith("cost-"):
             p = os.path.join(OUT, "out", jid + ".csv")
@@ -192,6 +225,7 @@ def merge(tiny):
             row = next(csv.reader(open(p)))
             d = dict(zip(COST_FIELDS, row))
             d.pop("synth_s", None)   # wall time: not a result (the same jobs give the same merge)
+            d["preset"] = "-"
             res["cost"][jid] = d
         else:
             p = os.path.join(OUT, "out", jid + ".json")
@@ -202,6 +236,8 @@ def merge(tiny):
     if missing:
         sys.exit(f"experiments: {len(missing)} job(s) have no result: {', '.join(missing[:5])}"
                  f"{' ...' if len(missing) > 5 else ''} (run them: experiments/run.sh)")
+    if res["cost"]:
+        write_cost_cache(list(res["cost"].values()))
     with open(os.path.join(OUT, "results.json.tmp"), "w") as f:
         json.dump(res, f, indent=1, sort_keys=True)
         f.write("\n")

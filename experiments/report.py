@@ -55,8 +55,8 @@ class Report:
             self.out("| " + " | ".join(str(c) for c in row) + " |")
         self.out()
 
-    def claim(self, paper, text, source, measured, matches, why=""):
-        self.claims.append((paper, text, source, measured, "yes" if matches else "**no**", why))
+    def claim(self, paper, text, source, measured, matches, why="", workload="synthetic kernels"):
+        self.claims.append((paper, text, source, workload, measured, "yes" if matches else "**no**", why))
 
     def cost_of(self, block, params_like=None):
         rows = [c for c in self.cost.values() if c["block"] == block and
@@ -388,7 +388,7 @@ class Report:
         self.lines = body
         self.out("## Summary")
         self.out()
-        self.table(["paper", "claim", "where", "measured here (synthetic kernels)", "direction matches", "why not"],
+        self.table(["paper", "claim", "where", "workload", "measured here", "direction matches", "why not"],
                    self.claims)
         self.out("## Area beside benefit")
         self.out()
