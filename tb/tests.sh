@@ -371,6 +371,11 @@ t_warpsim_trace_run() {
       # the list's JSON is an array of one object, with the trace's opcode classes
       sed '1d;$d;/^  "trace": {/d' "$d/trace.json" | cmp -s - "$d/text.json" ||
         { echo "twin on $c $set: the trace's statistics differ from the text kernel's"; diff "$d/text.json" "$d/trace.json" | head; return 1; }
+      # a 128-bit load whose last part the next instruction reads (the trace names R4, then R7)
+      "$WARPSIM" --named $c $set --check --quiet --json "$d/wtext.json" $T/wide/wide.k &&
+        "$WARPSIM" --named $c $set --check --quiet --json "$d/wtrace.json" $T/wide/kernelslist.g || return 1
+      sed '1d;$d;/^  "trace": {/d' "$d/wtrace.json" | cmp -s - "$d/wtext.json" ||
+        { echo "wide on $c $set: a wide load's parts lost their dependence"; return 1; }
       # every fixture runs to its end with the end-of-run checks
       for k in $T/kernelslist.g $T/kernel-v1_2.traceg $T/kernel-v3.traceg $T/kernel-v4-lineinfo.traceg $T/kernel-v6.traceg; do
         "$WARPSIM" --named $c $set --check --quiet $k || { echo "$k on $c $set failed"; return 1; }

@@ -89,6 +89,7 @@ typedef struct ws_scratch {
   uint8_t next[UREGS];
   int     map[UREGS];
   uint8_t load_dst[UREGS];        /* some load of the kernel writes it */
+  int16_t alias[UREGS];           /* the register whose value a read of this one reads (wide loads) */
   uint8_t *dead;
 } ws_scratch;
 
@@ -96,9 +97,10 @@ typedef struct ws_scratch {
 static void ws_stream_warp(const ws_trace_warp *tw, ws_inst *out, int inst_bytes, ws_scratch *x, ws_streams *s) {
   int m = tw->n_inst;
   ws_ops o;
-  /* backward: which reads are a value's last, which writes are never read */
-  memset(x->next, EV_NONE, sizeof x->next);
-  for (int i = m - 1; i >= 0; i--) {
+  /* forward: the operands as unified ids.  A wide load writes consecutive registers and the tracer
+  ** lists the first (LDG.E.128 R4 writes R4..R7): a later read of R5 reads what the load wrote */
+  for (int r = 0; r < UREGS; r++) x->alias[r] = (int16_t)r;
+  for (int i = 0; i < m; i++) {
     const ws_trace_inst *t = &tw->inst[i];
     ws_inst *in = &out[i];
     int op = ws_op_of(t);
@@ -109,16 +111,29 @@ static void ws_stream_warp(const ws_trace_warp *tw, ws_inst *out, int inst_bytes
     in->lanes = t->mask;
     in->pc = t->pc / (uint32_t)inst_bytes;
     in->addr = op == WS_OP_LD || op == WS_OP_ST ? t->addr : NULL;
-    in->nsrc = o.nsrc;
-    in->dst = o.dst;                              /* unified ids until the forward pass */
     for (int q = 0; q < o.nsrc; q++) {
-      in->src[q] = o.src[q];
-      if (x->next[o.src[q]] != EV_READ) in->last_read |= (uint8_t)(1u << q);
-      in->ll_mark |= x->load_dst[o.src[q]];
+      int u = x->alias[o.src[q]], dup = 0;
+      for (int v = 0; v < in->nsrc && !dup; v++) dup = in->src[v] == u;
+      if (!dup) in->src[in->nsrc++] = u;
     }
-    x->dead[i] = o.dst != NO_REG && x->next[o.dst] != EV_READ;
-    if (o.dst != NO_REG) x->next[o.dst] = EV_WRITE;
-    for (int q = 0; q < o.nsrc; q++) x->next[o.src[q]] = EV_READ;   /* read before the write */
+    in->dst = o.dst;
+    if (o.dst != NO_REG) {
+      x->alias[o.dst] = (int16_t)o.dst;
+      int parts = op == WS_OP_LD && o.dst < 256 && t->width > 4 ? t->width / 4 : 1;   /* R registers only */
+      for (int j = 1; j < parts && o.dst + j < 255; j++) x->alias[o.dst + j] = (int16_t)o.dst;
+    }
+  }
+  /* backward: which reads are a value's last, which writes are never read */
+  memset(x->next, EV_NONE, sizeof x->next);
+  for (int i = m - 1; i >= 0; i--) {
+    ws_inst *in = &out[i];
+    for (int q = 0; q < in->nsrc; q++) {
+      if (x->next[in->src[q]] != EV_READ) in->last_read |= (uint8_t)(1u << q);
+      in->ll_mark |= x->load_dst[in->src[q]];
+    }
+    x->dead[i] = in->dst != NO_REG && x->next[in->dst] != EV_READ;
+    if (in->dst != NO_REG) x->next[in->dst] = EV_WRITE;
+    for (int q = 0; q < in->nsrc; q++) x->next[in->src[q]] = EV_READ;   /* read before the write */
   }
   /* forward: each value to one of the 64 registers */
   ws_free f = {.head = 0};
