@@ -153,6 +153,7 @@ CACHE_FIELDS = [f for f in COST_FIELDS if f != "synth_s"]   # wall time is not a
 # only the sets this file does not hold yet, and the merge adds their rows (EXP_FRESH_COST=1:
 # synthesize every set again).  Rows are written by the flow only, sorted, without wall time.
 COST_CACHE = os.path.join(ROOT, "experiments", "cost.csv")
+COST_TIMEOUT = int(os.environ.get("EXP_COST_TIMEOUT", "1500"))   # seconds a synthesis may take (25 min: a run from nothing fits in 30)
 
 
 def cost_cache():
@@ -165,7 +166,8 @@ def cost_cache():
 def write_cost_cache(rows):
     cache = cost_cache() if os.environ.get("EXP_FRESH_COST") != "1" else {}
     for r in rows:
-        cache[(r["block"], r["params"])] = {k: r[k] for k in CACHE_FIELDS}
+        if "area_um2" in r:                      # a synthesis that timed out is not a result
+            cache[(r["block"], r["params"])] = {k: r[k] for k in CACHE_FIELDS}
     with open(COST_CACHE + ".tmp", "w", newline="") as f:
         w = csv.DictWriter(f, CACHE_FIELDS, lineterminator="\n")
         w.writeheader()
@@ -187,8 +189,11 @@ def jobs(tiny):
                 continue
             seen.add((block, params))
             args = " ".join(f"-p {kv}" for kv in params.split())
+            # a synthesis past the time limit leaves a row that says so (the report shows it; the
+            # cache keeps only finished rows); any other failure fails the job
             costs.append((-SYNTH_GUESS.get(block, 5), cost_id(block, params),
-                          f"{WARPGEN} cost {block} {args} --csv --no-header >{{out}}"))
+                          f"timeout {COST_TIMEOUT} {WARPGEN} cost {block} {args} --csv --no-header >{{out}}; "
+                          f"rc=$?; [ $rc = 0 ] || {{ [ $rc = 124 ] && echo '{block},-,{params},timeout' >{{out}}; }}"))
         out = [(jid, cmd) for _, jid, cmd in sorted(costs)] + sorted(out)   # the longest first
     return out
 
@@ -224,6 +229,8 @@ def merge(tiny):
                 continue
             row = next(csv.reader(open(p)))
             d = dict(zip(COST_FIELDS, row))
+            if row[3:] == ["timeout"]:
+                d = {"block": row[0], "preset": "-", "params": row[2], "timeout_s": COST_TIMEOUT}
             d.pop("synth_s", None)   # wall time: not a result (the same jobs give the same merge)
             d["preset"] = "-"
             res["cost"][jid] = d

@@ -362,6 +362,9 @@ class Report:
             if not c:
                 parts.append(f"`{b}` (no result)")
                 continue
+            if "area_um2" not in c:
+                parts.append(f"`{b}`: synthesis longer than {int(c['timeout_s']) // 60} min (EXP_COST_TIMEOUT)")
+                continue
             a = float(c["area_um2"])
             n = instances if instances else (15 if b == "eqctr" else 1)
             if b in ("tls", "rfc"):
@@ -408,7 +411,13 @@ class Report:
         self.out()
         self.out("Results: `build/experiments/results.json` (every run's statistics, every cost row) and "
                  "`results.csv` (one row a run). Each engine runs the same job list; the merge sorts by job, so "
-                 "the merged results are byte-identical whichever ran them.")
+                 "the merged results are byte-identical whichever ran them. The cost flow's rows are kept in "
+                 "`experiments/cost.csv` (written by the merge): a run synthesizes only parameter sets not there "
+                 "yet, since some take 15–40 minutes on one core (`apogee`, `dram_mib` with exact row scores, "
+                 "the RFC at 32 data bits); `EXP_FRESH_COST=1 make experiments` synthesizes them all again. A "
+                 "synthesis is stopped after `EXP_COST_TIMEOUT` seconds (default 1,500, so that a run from "
+                 "nothing ends within 30 minutes on 2 cores) and the area table says so; a longer limit lets "
+                 "it finish, and its row joins the file.")
         with open(DOC + ".tmp", "w") as f:
             f.write("\n".join(self.lines).rstrip() + "\n")
         os.replace(DOC + ".tmp", DOC)
