@@ -153,7 +153,7 @@ CACHE_FIELDS = [f for f in COST_FIELDS if f != "synth_s"]   # wall time is not a
 # only the sets this file does not hold yet, and the merge adds their rows (EXP_FRESH_COST=1:
 # synthesize every set again).  Rows are written by the flow only, sorted, without wall time.
 COST_CACHE = os.path.join(ROOT, "experiments", "cost.csv")
-COST_TIMEOUT = int(os.environ.get("EXP_COST_TIMEOUT", "1500"))   # seconds a synthesis may take (25 min: a run from nothing fits in 30)
+COST_TIMEOUT = int(os.environ.get("EXP_COST_TIMEOUT", "600"))   # seconds a synthesis may take (a run from nothing fits in 30 min)
 
 
 def cost_cache():

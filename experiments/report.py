@@ -415,7 +415,7 @@ class Report:
                  "`experiments/cost.csv` (written by the merge): a run synthesizes only parameter sets not there "
                  "yet, since some take 15–40 minutes on one core (`apogee`, `dram_mib` with exact row scores, "
                  "the RFC at 32 data bits); `EXP_FRESH_COST=1 make experiments` synthesizes them all again. A "
-                 "synthesis is stopped after `EXP_COST_TIMEOUT` seconds (default 1,500, so that a run from "
+                 "synthesis is stopped after `EXP_COST_TIMEOUT` seconds (default 600, so that a run from "
                  "nothing ends within 30 minutes on 2 cores) and the area table says so; a longer limit lets "
                  "it finish, and its row joins the file.")
         with open(DOC + ".tmp", "w") as f:
