@@ -377,12 +377,15 @@ t_warpsim_trace_run() {
       sed '1d;$d;/^  "trace": {/d' "$d/wtrace.json" | cmp -s - "$d/wtext.json" ||
         { echo "wide on $c $set: a wide load's parts lost their dependence"; return 1; }
       # every fixture runs to its end with the end-of-run checks
-      for k in $T/kernelslist.g $T/kernel-v1_2.traceg $T/kernel-v3.traceg $T/kernel-v4-lineinfo.traceg $T/kernel-v6.traceg; do
+      for k in $T/kernelslist.g $T/kernel-v1_2.traceg $T/kernel-v3.traceg $T/kernel-v4-lineinfo.traceg $T/kernel-v6.traceg \
+               $T/rz_load.traceg; do
         "$WARPSIM" --named $c $set --check --quiet $k || { echo "$k on $c $set failed"; return 1; }
       done
     done
   done
   grep -q '"trace": {"alu": 12, "sfu": 6, "ld": 18, "st": 6, "shared": 0, "atomic": 0, "bar": 6, "branch": 0, "unmodelled": 0, "shared_regs": 0}' "$d/trace.json" || return 1
+  # a load into RZ (R255: a prefetch, nothing written) runs on the ALU pipe: one load of two
+  "$WARPSIM" --named tiny --check --quiet --json "$d/rz.json" $T/rz_load.traceg && grep -q '"loads": 1, ' "$d/rz.json" || return 1
   # 70 values alive at once in one warp, 64 registers: 6 share one, and the run still checks out
   "$WARPSIM" --named tiny --check --json "$d/p.json" $T/pressure.traceg | grep -q "6 values shared one of the 64 registers" || return 1
   grep -q '"shared_regs": 6}' "$d/p.json" || return 1

@@ -42,15 +42,17 @@ static int ws_op_of(const ws_trace_inst *t) {
   }
 }
 
-/* an instruction's operands as unified ids: the first destination, and the distinct sources */
+/* an instruction's operands as unified ids: the first destination, and the distinct sources; OP
+** becomes ALU for a load whose only destination is a zero register (nothing to wait for) */
 typedef struct ws_ops {
   int dst, nsrc, src[WS_TRACE_MAX_SRC];
 } ws_ops;
 
-static void ws_operands(const ws_trace_inst *t, int op, ws_ops *o) {
+static void ws_operands(const ws_trace_inst *t, int *op, ws_ops *o) {
   o->dst = NO_REG;
   for (int d = 0; d < t->ndst && o->dst == NO_REG; d++) o->dst = ws_ureg(t->dst[d]);
-  if (op == WS_OP_ST || op == WS_OP_BAR) o->dst = NO_REG;
+  if (*op == WS_OP_ST || *op == WS_OP_BAR) o->dst = NO_REG;
+  if (*op == WS_OP_LD && o->dst == NO_REG) *op = WS_OP_ALU;
   o->nsrc = 0;
   for (int q = 0; q < t->nsrc; q++) {
     int r = ws_ureg(t->src[q]), dup = r == NO_REG;
@@ -104,7 +106,7 @@ static void ws_stream_warp(const ws_trace_warp *tw, ws_inst *out, int inst_bytes
     const ws_trace_inst *t = &tw->inst[i];
     ws_inst *in = &out[i];
     int op = ws_op_of(t);
-    ws_operands(t, op, &o);
+    ws_operands(t, &op, &o);
     memset(in, 0, sizeof *in);
     in->op = op;
     in->cls = t->cls;
@@ -191,7 +193,7 @@ int ws_streams_build(ws_streams *s, ws_kernel *k, const ws_trace_kernel *t, char
         const ws_trace_inst *ti = &t->cta[c].warp[w].inst[i];
         ws_ops o;
         int op = ws_op_of(ti);
-        ws_operands(ti, op, &o);
+        ws_operands(ti, &op, &o);
         if (op == WS_OP_LD && o.dst != NO_REG) x->load_dst[o.dst] = 1;
       }
   ws_inst *at = s->store;
