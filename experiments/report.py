@@ -12,6 +12,7 @@ import subprocess
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 DOC = os.path.join(ROOT, "docs", "results.md")
 IMG = os.path.join(ROOT, "docs", "img", "results")
+OUT = os.environ.get("EXP_OUT", os.path.join(ROOT, "build", "experiments"))   # as experiments.py
 
 
 def geomean(xs):
@@ -66,7 +67,7 @@ class Report:
     def plot(self, name, title, ylabel, xlabels, series, logy=False):
         """a grouped bar chart: series = [(label, [values per x])]"""
         os.makedirs(IMG, exist_ok=True)
-        dat = os.path.join(ROOT, "build", "experiments", name + ".dat")
+        dat = os.path.join(OUT, name + ".dat")
         with open(dat, "w") as f:
             f.write("x " + " ".join('"%s"' % s[0] for s in series) + "\n")
             for i, x in enumerate(xlabels):
@@ -439,7 +440,7 @@ def check_eq_keys():
             raise SystemExit(f"report: fermi's {k} is {got[k]}, the report assumes {v}: update EQ_FERMI")
     # the baseline's energy is the proxy's formula at the normal level: a run shorter than an epoch
     # never leaves it, and there the formula must give warpsim's own total
-    tmp = os.path.join(ROOT, "build", "experiments", "eq_check.json")
+    tmp = os.path.join(OUT, "eq_check.json")
     subprocess.run([warpsim, "--named", "fermi", "--set", "equalizer=energy", "--quiet", "--progress", "0", "--json",
                     tmp, "stream"], check=True)
     with open(tmp) as f:
