@@ -110,15 +110,13 @@ def warpsim_cmd(run, json_out=None):
 
 
 def slot_sets(run):
-    """the distinct (block, parameters) of a run's slots"""
+    """the distinct (block, parameters) of a run's slots, each with how many slots hold it"""
     out = subprocess.run(warpsim_cmd(run)[:-1] + ["--list-slots", run[3]], capture_output=True, text=True, check=True)
-    sets = []
+    sets = {}
     for line in out.stdout.splitlines()[1:]:
         f = line.split(None, 2)
-        block = f[1]
         params = " ".join(w for w in f[2].split() if "=" in w)   # the owner ('SM 3', 'scheduler 1') has none
-        if (block, params) not in sets:
-            sets.append((block, params))
+        sets[(f[1], params)] = sets.get((f[1], params), 0) + 1
     return sets
 
 
@@ -198,14 +196,19 @@ def jobs(tiny):
     return out
 
 
-def cost_sets(by_id):
-    """(block, hardware parameters) of every mechanism's blocks, as its experiment's slots hold them"""
-    sets = []
+def mech_blocks(by_id):
+    """per mechanism, its blocks as its experiment's slots hold them: (block, hardware parameters,
+    instances in the GPU), in MECH_SLOTS' order"""
+    out = {}
     for mech, (rid, blocks) in sorted(MECH_SLOTS.items()):
-        for block, params in slot_sets(by_id[rid]):
-            if block in blocks:
-                sets.append((block, hw_params(block, params)))
-    return sets
+        sets = slot_sets(by_id[rid])
+        out[mech] = [(b, hw_params(b, p), n) for b in blocks for (sb, p), n in sets.items() if sb == b]
+    return out
+
+
+def cost_sets(by_id):
+    """(block, hardware parameters) of every mechanism's blocks"""
+    return [(b, p) for sets in mech_blocks(by_id).values() for b, p, _ in sets]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -214,11 +217,14 @@ def cost_sets(by_id):
 
 
 def merge(tiny):
-    res = {"runs": {}, "cost": {}}
+    res = {"runs": {}, "cost": {}, "mechanisms": {}}
     missing = []
     cache = cost_cache()
     if not tiny:
-        for block, params in cost_sets({r[0]: r for r in runs(tiny)}):
+        by_id = {r[0]: r for r in runs(tiny)}
+        res["mechanisms"] = {m: [{"block": b, "params": p, "instances": n, "cost": cost_id(b, p)} for b, p, n in sets]
+                             for m, sets in mech_blocks(by_id).items()}
+        for block, params in cost_sets(by_id):
             if (block, params) in cache:
                 res["cost"][cost_id(block, params)] = dict(cache[(block, params)], preset="-")
     for jid, _ in jobs(tiny):

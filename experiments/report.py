@@ -32,6 +32,7 @@ class Report:
     def __init__(self, res):
         self.r = res["runs"]
         self.cost = res["cost"]
+        self.mechs = res.get("mechanisms", {})
         self.lines = []
         self.claims = []   # (paper, claim, source, measured, matches, why)
         self.area = []     # (mechanism, blocks text, instances, area um2 per GPU, path ns, benefit text)
@@ -58,11 +59,6 @@ class Report:
 
     def claim(self, paper, text, source, measured, matches, why="", workload="synthetic kernels"):
         self.claims.append((paper, text, source, workload, measured, "yes" if matches else "**no**", why))
-
-    def cost_of(self, block, params_like=None):
-        rows = [c for c in self.cost.values() if c["block"] == block and
-                (params_like is None or all(kv in c["params"].split() for kv in params_like))]
-        return rows[0] if rows else None
 
     def plot(self, name, title, ylabel, xlabels, series, logy=False):
         """a grouped bar chart: series = [(label, [values per x])]"""
@@ -123,7 +119,7 @@ class Report:
                    "the `wst` block is the issue stage and picks one compute warp a scheduler without knowing the "
                    "pipes: a pick whose pipe is busy (the SFU's issue interval; a third of `compute`'s chain is "
                    "SFU work) leaves the slot empty where GTO issues another warp (docs/warpsim.md, Mascar)")
-        self.cost_row("Mascar", ["memsat", "wst", "rexq"], 15, f"memory-intensive geomean {pct(gm / gg)} over GTO")
+        self.cost_row("Mascar", "mascar", f"memory-intensive geomean {pct(gm / gg)} over GTO")
 
     def apogee(self):
         self.out("## APOGEE (Sethia's thesis, Ch. V)")
@@ -155,7 +151,7 @@ class Report:
                    "APOGEE prefetches for the next warps from base + offset × thread index: in `stream`'s and "
                    "`tia`'s grid-stride loops the next warps' addresses belong to CTAs on other SMs, so the lines "
                    "go unused; `cta_stride`'s next warps are on the same SM")
-        self.cost_row("APOGEE", ["apogee"], 15, f"4 warps + APOGEE vs SIMT_32 {pct(g)}")
+        self.cost_row("APOGEE", "apogee", f"4 warps + APOGEE vs SIMT_32 {pct(g)}")
 
     def caps(self):
         self.out("## CAPS (CTA-aware prefetching and scheduling)")
@@ -184,7 +180,7 @@ class Report:
         g = geomean(list(sp.values()))
         self.claim("CAPS", "10 % average performance improvement (up to 28 %)", "CAPS §5.2, Fig. 10",
                    f"{pct(g)} (geomean)", g > 1, "" if g > 1 else "follows from the accuracy above")
-        self.cost_row("CAPS", ["caps", "tls"], 15, f"{pct(g)} geomean")
+        self.cost_row("CAPS", "caps", f"{pct(g)} geomean")
 
     def mib(self):
         self.out("## MIB: MSHR-aware DRAM scheduling (the thesis' Ch. 6)")
@@ -225,7 +221,7 @@ class Report:
         lo = self.speedup("mib-share1-mshr_sa", "mib-share1-frfcfs")
         self.claim("MIB", "low inter-core locality: 2.6 % with no benchmark slower", "thesis Fig. 6.2",
                    f"sharing = 1: {pct(lo)}", lo > 0.99, "" if lo > 0.99 else "see the table")
-        self.cost_row("MIB", ["l2mib", "dram_mib"], 6, f"{pct(s)} at full sharing")
+        self.cost_row("MIB", "mib", f"{pct(s)} at full sharing")
 
     def oaws(self):
         self.out("## OAWS: occlusion-aware warp scheduling")
@@ -257,7 +253,7 @@ class Report:
                    "" if (sd > 1 or ss > 1) else
                    "each warp re-reads its own 32 lines in the next iterations, and the L1 (hit rate in the table) "
                    "already holds them under GTO: there is little occlusion for OAWS to avoid")
-        self.cost_row("OAWS", ["oaws"], 15, f"dynamic {pct(sd)} at 32 lines")
+        self.cost_row("OAWS", "oaws", f"dynamic {pct(sd)} at 32 lines")
 
     def equalizer(self):
         self.out("## Equalizer (Sethia's thesis, Ch. III)")
@@ -303,7 +299,7 @@ class Report:
         pe = geomean([energy[(k, "performance")] for k in ks])
         self.claim("Equalizer", "performance mode: 22 % faster for 6 % more energy", "thesis §3.1, Fig. 3.7",
                    f"performance {pct(pp)}, energy {pct(pe)} (geomean)", pp > 1, "" if pp > 1 else "see the table")
-        self.cost_row("Equalizer", ["eqctr", "eqvote"], None, f"energy mode {pct(ge)} energy")
+        self.cost_row("Equalizer", "equalizer", f"energy mode {pct(ge)} energy")
 
     def base_energy(self, rid):
         """warpsim's Equalizer energy proxy (ws_eq.c) at the normal level, from a run's statistics (nJ)"""
@@ -353,14 +349,14 @@ class Report:
                    "`compute` and `cache_reuse` keep few loads in flight per warp, and their warps are demoted at "
                    "each load: with 8 of 24 warps active a scheduler runs out of ready warps where all 24 would "
                    "have one (the paper's traces have longer runs between long-latency operations)")
-        self.cost_row("two-level + RFC", ["tls", "rfc"], 30, f"MRF traffic −{share(geomean(red))}")
+        self.cost_row("two-level + RFC", "tls", f"MRF traffic −{share(geomean(red))}")
 
     # ---------------------------------------------------------------- cost beside benefit
-    def cost_row(self, mech, blocks, instances, benefit):
+    def cost_row(self, label, mech, benefit):
+        """MECH's blocks (experiments.py MECH_SLOTS) as its slots hold them, costed, for the whole GPU"""
         parts, total, path = [], 0.0, 0.0
-        for b in blocks:
-            # the tls block with CAPS' inputs for CAPS, without them for the two-level scheduler
-            c = self.cost_of(b, (["CAPS=1"] if mech == "CAPS" else ["CAPS=0"]) if b == "tls" else None)
+        for m in self.mechs.get(mech, []):
+            b, n, c = m["block"], m["instances"], self.cost.get(m["cost"])
             if not c:
                 parts.append(f"`{b}` (no result)")
                 continue
@@ -368,13 +364,10 @@ class Report:
                 parts.append(f"`{b}`: synthesis longer than {int(c['timeout_s']) // 60} min (EXP_COST_TIMEOUT)")
                 continue
             a = float(c["area_um2"])
-            n = instances if instances else (15 if b == "eqctr" else 1)
-            if b in ("tls", "rfc"):
-                n = 30   # one a scheduler: 15 SMs x 2
             total += a * n
             path = max(path, float(c["crit_path_ns"]))
             parts.append(f"`{b}` {a:,.0f} µm² × {n}")
-        self.area.append((mech, ", ".join(parts), f"{total / 1e6:.3f}", f"{path:.2f}", benefit))
+        self.area.append((label, ", ".join(parts), f"{total / 1e6:.3f}", f"{path:.2f}", benefit))
 
     def write(self):
         self.out("# Results: the papers' claims, measured")
