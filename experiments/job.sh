@@ -7,6 +7,7 @@
 # ID.txt.  Messages go to $EXP_OUT/out/ID.log.  A job whose result exists is skipped.  Prints one
 # progress line: '[K/N] ok ID 3 s' (or 'FAIL'; a command that prints a line of its own: that line).
 # Every engine runs this.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 id=$1 k=${2:-?} n=${3:-?}

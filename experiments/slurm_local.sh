@@ -5,6 +5,7 @@
 # Uses Debian's slurmctld, slurmd and munge (installed if missing; needs root). Everything it
 # writes is under build/slurm (configuration, state, logs); 'start' prints the SLURM_CONF to
 # export, and the Slurm commands find it there. Ports 6817/6818 on this host.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 D=$PWD/build/slurm

@@ -21,6 +21,7 @@
 # out of reach at that size) gets the bounded check only, and says so.
 # A failure prints the property (source line), the step, and the
 # counterexample VCD with a .gtkw layout; the exit status is then 1.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}

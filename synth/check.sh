@@ -4,6 +4,7 @@
 # preset has no baseline.  'make synth-baseline' rewrites the baselines.
 # SKIP="block,preset ..." names baselines this run left out on purpose
 # (make test skips the presets marked slow:synth).
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 res=$1 base=$2
 awk -F, -v skip=" ${SKIP:-} " -v AREA_TOL=0.02 -v FMAX_TOL=0.05 '

@@ -2,6 +2,7 @@
 # plot.sh OUT ROW.csv... -- per block, the sweep's area (with the storage floor:
 # storage bits x DFFPOSX1 area), flip-flops and critical path against the swept
 # parameter: OUT/plots/BLOCK_sweep.{svg,png} and OUT/sweep_BLOCK.csv.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -eu
 out=$1; shift
 mkdir -p "$out/plots"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # report.sh OUT ROW.csv... -- gather the per-preset rows into OUT/results.csv,
 # results.json and results.md (with the storage each paper states).
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -eu
 out=$1; shift
 B=$(dirname "$out")

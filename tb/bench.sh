@@ -2,6 +2,7 @@
 # bench.sh -- for each block's main preset: lockstep cycles/s (RTL + C model
 # compared every cycle) and bare Verilator cycles/s (same stimulus, no model),
 # measured one after the other in the same process, and their ratio.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}

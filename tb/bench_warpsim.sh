@@ -6,6 +6,7 @@
 # on the same kernel; a report, not a test (targets, one core: stream >= 2 M and compute
 # >= 10 M warp-instructions/s with gto; docs/warpsim.md "Speed" has the last run). Each number is the fastest of REPEAT
 # runs (default 3): the machine's other load only ever slows a run down.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -eu
 cd "$(dirname "$0")/.."
 BUILD=${BUILD:-build}

@@ -4,6 +4,7 @@
 #   <!-- generated: describe ARGS -->  ...  <!-- end generated -->
 # holds the output of 'warpgen describe ARGS --markdown'.  'update' rewrites
 # the regions, 'check' fails if any is stale.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 mode=${1:-check}

@@ -9,6 +9,7 @@
 # 'synth': the same verdict in seconds; 'make synth' synthesizes every preset in full.
 # LINT_YOSYS_SKIP=" m1 m2 " (make test) leaves out that check for modules the same run
 # synthesizes in full, whose flow asserts the same (no latch, no multiple driver).
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 dir=${1:-rtl}
 fails=0

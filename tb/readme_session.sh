@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # readme_session.sh -- re-run the README's example session and bench and print
 # them, so the README can show real output ('tb/readme_session.sh > /tmp/s').
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 run() { echo "\$ $*"; eval "$@" 2>&1 | sed "s|$PWD/||g"; echo; }

@@ -7,6 +7,7 @@
 # fail, timeout or skip), NAME.time ('SECONDS NAME'). Prints one progress
 # line, '[k/N] ok NAME 12 s', as the test ends. Always exits 0: results are
 # the files, so make goes on scheduling and the report counts them.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 name=$1 limit=$2; shift 2
 logs=${TEST_LOGS:?}

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # summary.sh -- the main job's co-simulation: every preset of every block,
 # random stimulus for $CYCLES cycles, then a summary table.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 B=${BUILD:-build}

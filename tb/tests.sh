@@ -29,6 +29,7 @@
 # block from the whole ranges plus the all-min / all-max corners, 10,000,000
 # cycles per preset (1,000,000 for slow:sim presets), X-hunting of every
 # preset but the slow:sim ones, directed tables, 16 lint-only sets per block.
+case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
 ROOT=$PWD
@@ -755,6 +756,7 @@ plan_tests() {
     add gebhart_trace     120 3 - t_gebhart_trace
     add dram_mib_table    120 3 - t_dram_mib_table
     add registry_complete 120 5 - t_registry
+    add toy_block         300 20 - tb/toy_block.sh "$LOGS/toy_block"
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
     add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
