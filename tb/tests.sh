@@ -759,7 +759,7 @@ plan_tests() {
     add toy_block         300 20 - tb/toy_block.sh "$LOGS/toy_block"
     # ---- warpsim
     add warpsim_kernel_format 120 2 - t_warpsim_unit test_kernel sim/warpsim/ws_kernel.c tb/warpsim/test_kernel.c
-    add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c tb/warpsim/test_config.c
+    add warpsim_config    120 3 - t_warpsim_unit test_config sim/warpsim/ws_config.c sim/warpsim/ws_gpgpusim.c tb/warpsim/test_config.c
     add warpsim_trace_format 120 2 - t_warpsim_unit test_trace sim/warpsim/ws_trace.c tb/warpsim/test_trace.c
     # warpsim's modules as the ASan build compiled them (build/san): each test links them, instead
     # of compiling all of them again (about 10 s of CPU a test)

@@ -457,9 +457,9 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     if (c->prefetch && ws_cache_take_pf(&s->l1, r->line)) s->pf.evicted_unused++;   /* write-evict */
     ws_cache_invalidate(&s->l1, r->line);
     if (c->mem_model == WS_MEM_HIER) {
-      if (ws_ring_full(&s->miss_q)) return WS_L1_REFUSED;
+      if (ws_ring_full(&s->port->to_mem)) return WS_L1_REFUSED;
       ws_pkt p = {.line = r->line, .born = g->mem_now + 1, .sm = (uint16_t)s->id, .is_store = 1};
-      ws_ring_push(&s->miss_q, &p);
+      ws_ring_push(&s->port->to_mem, &p);
     }
     s->l1s.store_misses++;
     ws_warp *sw = &s->warps[r->warp];
@@ -478,7 +478,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     s->l1s.load_hits++;
     return WS_L1_DONE;
   }
-  ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q;
+  ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem;
   in->req_valid = 1;
   in->req_addr = r->line;
   in->req_payload = WS_PAYLOAD(r->warp, r->reg);
@@ -526,7 +526,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
 
   if (mascar) {                                  /* memsat watches the L1 as it is during this cycle */
     m->occ_mshr = s->l1_mshr_held;
-    m->occ_missq = c->mem_model == WS_MEM_HIER ? (uint32_t)s->miss_q.count : 0;
+    m->occ_missq = c->mem_model == WS_MEM_HIER ? (uint32_t)s->port->to_mem.count : 0;
   }
   if (use_q) {
     qi.lsu_req = l->busy && !l->held;
@@ -562,15 +562,15 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
         in.req_valid = 1;
         in.req_addr = hline;
         in.req_payload = hpay;
-        in.req_noalloc = ws_ring_full(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q);
+        in.req_noalloc = ws_ring_full(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem);
       }
     }
   }
 
   /* this cycle's fill: the fixed-latency memory, or a response from the L2 */
-  ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->resp_q;
+  ws_ring *fq = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->from_mem;
   ws_pkt *f = ws_ring_head(fq);
-  /* a response is in resp_q from the memory cycle it arrived (its ready time is on the memory clock) */
+  /* a response is in the port from the memory cycle it arrived (its ready time is on the memory clock) */
   if (f && (c->mem_model == WS_MEM_HIER || f->ready <= now)) {
     uint64_t victim;
     int vdirty;
@@ -597,7 +597,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
       if (out.req_alloc) {
         ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
                     .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
-        ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &p);
+        ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &p);
       }
       if (out.req_alloc || out.req_merge) {
         s->l1s.load_misses++;

@@ -139,7 +139,7 @@ static void ws_eq_totals(const ws_gpu *g, uint64_t t[3]) {
   t[EV_INSTS] = t[EV_L2] = t[EV_DRAM] = 0;
   for (int i = 0; i < g->cfg.n_sm; i++) t[EV_INSTS] += g->sm[i].insts;
   for (int i = 0; i < g->cfg.n_part; i++) {
-    const ws_part *p = &g->part[i];
+    const ws_part *p = &g->mem.part[i];
     t[EV_L2] += p->l2s.load_hits + p->l2s.load_misses + p->l2s.store_hits + p->l2s.store_misses;
     t[EV_DRAM] += p->dram_reads + p->dram_writes;
   }
@@ -220,7 +220,7 @@ void ws_eq_edge(ws_gpu *g) {
 static void ws_eq_mem_tick(ws_gpu *g) {
   ws_eq *e = &g->eq;
   g->mem_now++;
-  ws_mem_cycle(g);
+  ws_mem_cycle(&g->mem, &g->cfg, g->mem_now, !g->finished);
   if (!g->finished) e->cycles[WS_DOM_MEM][e->level[WS_DOM_MEM]]++;
   e->mem_edge += ws_eq_period[e->level[WS_DOM_MEM]];
 }

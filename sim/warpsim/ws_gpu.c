@@ -10,17 +10,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define WS_PAYLOAD_BITS 16   /* L1: warp << 6 | register; L2: the requesting SM */
 #define WS_DRAIN_LIMIT  10000000
 
 static int ws_log2(int64_t v) { int n = 0; while (((int64_t)1 << n) < v) n++; return n; }
-
-static int ws_mshr_make(ws_slot *s, int entries, int merges, const int64_t *clock, const char *owner,
-                        char *err, size_t n) {
-  mshr_params p = {.ENTRIES = entries, .MERGES = merges, .ADDR_BITS = 58,
-                   .PAYLOAD_BITS = WS_PAYLOAD_BITS, .AF_FREE = 0};
-  return WS_SLOT_INIT(s, mshr, &p, clock, owner, err, n);
-}
 
 int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n) {
   memset(g, 0, sizeof *g);
@@ -57,11 +49,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   g->ctas_fit = c->warps_per_sm / g->warps_per_cta;
   if (g->ctas_fit > c->ctas_per_sm) g->ctas_fit = c->ctas_per_sm;
   g->sm = calloc((size_t)c->n_sm, sizeof *g->sm);
-  g->part = calloc((size_t)c->n_part, sizeof *g->part);
-  g->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
-  g->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
-  int bad = !g->sm || !g->part || !g->req_net.flight || !g->resp_net.flight;
-  /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
+  int bad = !g->sm;
   for (int i = 0; !bad && i < c->n_sm; i++) {
     ws_sm *s = &g->sm[i];
     s->id = i;
@@ -73,54 +61,20 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     for (int w = 0; w < c->warps_per_sm; w++) s->sched_warps[w % c->n_sched] |= (uint64_t)1 << w;
     bad |= !s->warps || !s->ctas || !s->load_born;
     bad |= ws_cache_init(&s->l1, c->l1_sets, c->l1_ways) != 0;
-    bad |= ws_ring_init(&s->miss_q, c->l1_miss_queue) != 0;
     bad |= ws_ring_init(&s->fixed_q, c->l1_mshr_entries) != 0;
-    bad |= ws_ring_init(&s->resp_q, c->l1_mshr_entries) != 0;
     bad |= ws_ring_init(&s->hit_q, c->l1_hit_latency + 1) != 0;
-    bad |= ws_ring_init(&g->resp_net.flight[i], c->l1_mshr_entries) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "SM %d", i);
-    if (!bad && ws_mshr_make(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, &g->now, owner, err, n)) return -1;
+    if (!bad && ws_mshr_slot_init(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, &g->now, owner, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
     if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_TWO_LEVEL && ws_tls_init(g, s, err, n)) return -1;
   }
   if (!bad && c->equalizer != WS_EQ_OFF && ws_eq_init(g, err, n)) return -1;
   if (!bad && c->prefetch != WS_PF_OFF && ws_pf_init(g, err, n)) return -1;
-  for (int i = 0; !bad && i < c->n_part; i++) {
-    ws_part *p = &g->part[i];
-    p->id = i;
-    bad |= ws_cache_init(&p->l2, c->l2_sets, c->l2_ways) != 0;
-    bad |= ws_ring_init(&p->in_q, c->l2_in_queue) != 0;
-    bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
-    bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
-    bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
-    bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
-    p->fill_due = WS_NEVER;
-    bad |= ws_ring_init(&g->req_net.flight[i], c->l2_in_queue) != 0;
-    char owner[24];
-    snprintf(owner, sizeof owner, "partition %d", i);
-    if (!bad && ws_mshr_make(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, &g->mem_now, owner, err, n)) return -1;
-    /* POLICY = dram_sched (0: FR-FCFS); the merge-length field holds length - 1 of the L2 MSHR's
-    ** merges (a power of two at least l2_mshr_merges), as the l2mib block sends it */
-    int max_merge = 2;
-    while (max_merge < c->l2_mshr_merges) max_merge *= 2;
-    dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
-                          .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
-                          .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched,
-                          .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table};
-    if (!bad && WS_SLOT_INIT(&p->dram, dram_mib, &dp, &g->mem_now, owner, err, n))
-      return -1;
-    if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {
-      /* SCORE: the dummy with the highest request score of the policy goes first (age for MSHR-S+A) */
-      l2mib_params mp = {.ENTRIES = c->l2_mshr_entries, .MAX_MERGE = c->l2_mshr_merges,
-                         .AGE_W = WS_DRAM_AGE_BITS, .BLK_W = 32, .INFO_W = 1,
-                         .SCORE = c->dram_sched == WS_DRAM_MSHR_SA};
-      if (l2mib_params_check(&mp, err, n) ||
-          WS_SLOT_INIT(&p->mib, l2mib, &mp, &g->mem_now, owner, err, n))
-        return -1;
-    }
-  }
+  /* the memory side's blocks after the SMs' (the order of --list-slots) */
+  if (!bad && ws_mem_init(&g->mem, c, &g->mem_now, err, n)) return -1;
+  for (int i = 0; !bad && i < c->n_sm; i++) g->sm[i].port = &g->mem.port[i];
   if (bad) {
     snprintf(err, n, "out of memory building the machine");
     return -1;
@@ -136,35 +90,17 @@ void ws_gpu_free(ws_gpu *g) {
     free(s->ctas);
     free(s->load_born);
     ws_cache_free(&s->l1);
-    ws_ring_free(&s->miss_q);
     ws_ring_free(&s->fixed_q);
-    ws_ring_free(&s->resp_q);
     ws_ring_free(&s->hit_q);
     ws_slot_free(&s->l1_mshr);
     ws_mascar_free(s);
     ws_slot_free(&s->oaws.slot);
     ws_tls_free(s);
     ws_slot_free(&s->eq.slot);
-    if (g->resp_net.flight) ws_ring_free(&g->resp_net.flight[i]);
   }
-  for (int i = 0; g->part && i < g->cfg.n_part; i++) {
-    ws_part *p = &g->part[i];
-    ws_cache_free(&p->l2);
-    ws_ring_free(&p->in_q);
-    ws_ring_free(&p->hit_q);
-    ws_ring_free(&p->miss_q);
-    ws_ring_free(&p->resp_q);
-    ws_ring_free(&p->fill_q);
-    ws_slot_free(&p->l2_mshr);
-    ws_slot_free(&p->dram);
-    ws_slot_free(&p->mib);
-    if (g->req_net.flight) ws_ring_free(&g->req_net.flight[i]);
-  }
+  ws_mem_free(&g->mem);
   ws_slot_free(&g->eq.vote);
   free(g->sm);
-  free(g->part);
-  free(g->req_net.flight);
-  free(g->resp_net.flight);
   memset(g, 0, sizeof *g);
 }
 
@@ -191,7 +127,7 @@ void ws_gpu_cycle(ws_gpu *g) {
   if (eq) ws_eq_cycle(g, 0);
   else {
     g->mem_now++;
-    if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(g);
+    if (g->cfg.mem_model == WS_MEM_HIER) ws_mem_cycle(&g->mem, &g->cfg, g->mem_now, !g->finished);
   }
   ws_cycle_end(g);
   if (!g->finished && g->ctas_done == g->kern.grid) {
@@ -202,20 +138,12 @@ void ws_gpu_cycle(ws_gpu *g) {
 }
 
 /* nothing left anywhere in the memory system */
-static int ws_mem_idle(const ws_gpu *g) {
+static int ws_mem_empty(const ws_gpu *g) {
   for (int i = 0; i < g->cfg.n_sm; i++) {
     const ws_sm *s = &g->sm[i];
-    if (s->miss_q.count || s->fixed_q.count || s->resp_q.count || s->hit_q.count || s->l1_mshr_held ||
-        g->resp_net.flight[i].count)
-      return 0;
+    if (s->fixed_q.count || s->hit_q.count || s->l1_mshr_held) return 0;
   }
-  for (int i = 0; i < g->cfg.n_part; i++) {
-    const ws_part *p = &g->part[i];
-    if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
-        p->l2_mshr_held || p->dram_used || p->mib_pending || g->req_net.flight[i].count)
-      return 0;
-  }
-  return 1;
+  return ws_mem_idle(&g->mem);
 }
 
 int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
@@ -232,7 +160,7 @@ int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
   }
   if (!g->finished) return 1;
   /* stores still on their way to the L2: let them land (statistics, invariants) */
-  for (int64_t k = 0; k < WS_DRAIN_LIMIT && !ws_mem_idle(g); k++) ws_gpu_cycle(g);
+  for (int64_t k = 0; k < WS_DRAIN_LIMIT && !ws_mem_empty(g); k++) ws_gpu_cycle(g);
   g->drain_end = g->now;
   return 0;
 }
@@ -240,7 +168,7 @@ int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
 int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
   const ws_config *c = &g->cfg;
   if (!g->finished) { snprintf(err, n, "the kernel did not finish"); return -1; }
-  if (!ws_mem_idle(g)) { snprintf(err, n, "the memory system did not drain"); return -1; }
+  if (!ws_mem_empty(g)) { snprintf(err, n, "the memory system did not drain"); return -1; }
   uint64_t insts = 0, loads = 0, loads_done = 0;
   for (int i = 0; i < c->n_sm; i++) {
     const ws_sm *s = &g->sm[i];
@@ -262,7 +190,7 @@ int ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n) {
     return -1;
   }
   for (int i = 0; i < c->n_part; i++)
-    if (g->part[i].l2_mshr_held) { snprintf(err, n, "partition %d: L2 MSHR entries still held", i); return -1; }
+    if (g->mem.part[i].l2_mshr_held) { snprintf(err, n, "partition %d: L2 MSHR entries still held", i); return -1; }
   return 0;
 }
 
@@ -295,7 +223,7 @@ static ws_totals ws_sum(const ws_gpu *g) {
     ws_add_mshr(&t.l1m, &s->l1m);
   }
   for (int i = 0; i < g->cfg.n_part; i++) {
-    const ws_part *p = &g->part[i];
+    const ws_part *p = &g->mem.part[i];
     t.l2_hits += p->l2s.load_hits; t.l2_misses += p->l2s.load_misses;
     t.dram_reads += p->dram_reads; t.dram_row_hits += p->dram_row_hits; t.dram_writes += p->dram_writes;
     ws_add_mshr(&t.l2m, &p->l2m);
@@ -354,9 +282,9 @@ static const char *const ws_dram_sched_label[] = {"frfcfs", "MSHR-M", "MSHR-S", 
 static void ws_mib_sum(const ws_gpu *g, uint64_t d[3]) {
   d[0] = d[1] = d[2] = 0;
   for (int i = 0; i < g->cfg.n_part; i++) {
-    d[0] += g->part[i].dummies;
-    d[1] += g->part[i].dummy_hits;
-    d[2] += g->part[i].dummies_early;
+    d[0] += g->mem.part[i].dummies;
+    d[1] += g->mem.part[i].dummy_hits;
+    d[2] += g->mem.part[i].dummies_early;
   }
 }
 
@@ -544,7 +472,7 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   fprintf(f, "\n  %4s %8s %8s %8s %8s %10s %10s %10s %10s\n", "part", "L2 hit%", "st hits", "st miss", "evict",
           "MSHR full", "DRAM rd", "row hit%", "DRAM wb");
   for (int i = 0; i < c->n_part; i++) {
-    const ws_part *p = &g->part[i];
+    const ws_part *p = &g->mem.part[i];
     fprintf(f, "  %4d %8.1f %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10.1f %10" PRIu64 "\n", i,
             100 * ws_ratio(p->l2s.load_hits, p->l2s.load_hits + p->l2s.load_misses), p->l2s.store_hits,
             p->l2s.store_misses, p->l2s.evictions, p->l2m.full_cycles, p->dram_reads,
@@ -680,7 +608,7 @@ void ws_gpu_json(const ws_gpu *g, FILE *f) {
   }
   fprintf(f, "  ],\n  \"partitions\": [\n");
   for (int i = 0; c->mem_model == WS_MEM_HIER && i < c->n_part; i++) {
-    const ws_part *p = &g->part[i];
+    const ws_part *p = &g->mem.part[i];
     fprintf(f, "    {\"partition\": %d, \"l2_load_hits\": %" PRIu64 ", \"l2_load_misses\": %" PRIu64
                ", \"l2_store_hits\": %" PRIu64 ", \"l2_store_misses\": %" PRIu64 ", \"l2_evictions\": %" PRIu64
                ", \"dram_reads\": %" PRIu64 ", \"dram_row_hits\": %" PRIu64 ", \"dram_writes\": %" PRIu64 ", ",

@@ -1,142 +1,23 @@
 /*
-** ws_mem.c -- warpsim's memory side: packet rings, tag arrays, the coalescer,
-** the interconnect, L2 partitions (the 'mshr' block as the L2 MSHR file) and
-** DRAM channels (banks with tRCD/tRP/tCL/tCCD; the 'dram_mib' block, POLICY 0,
-** as the read queue and FR-FCFS pick).  Timing rules: docs/warpsim.md.
+** ws_mem.c -- warpsim's memory side (see ws_mem.h): the interconnect, L2
+** partitions (the 'mshr' block as the L2 MSHR file) and DRAM channels (banks
+** with tRCD/tRP/tCL/tCCD; the 'dram_mib' block as the read queue and pick, the
+** 'l2mib' block before it with dram_sched = mshr_*), met by the SMs at their
+** ports.  Timing rules: docs/warpsim.md.
 */
-#include "ws_gpu.h"
+#include "ws_mem.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* ---- rings ---------------------------------------------------------------- */
+#define WS_PAYLOAD_BITS 16   /* L1: warp << 6 | register; L2: the requesting SM */
 
-int ws_ring_init(ws_ring *r, int cap) {
-  r->buf = calloc((size_t)(cap > 0 ? cap : 1), sizeof *r->buf);
-  r->cap = cap;
-  r->head = r->count = 0;
-  return r->buf ? 0 : -1;
-}
-
-void ws_ring_free(ws_ring *r) {
-  free(r->buf);
-  r->buf = NULL;
-}
-
-void ws_ring_push(ws_ring *r, const ws_pkt *p) {
-  r->buf[(r->head + r->count) % r->cap] = *p;
-  r->count++;
-}
-
-void ws_ring_pop(ws_ring *r) {
-  r->head = (r->head + 1) % r->cap;
-  r->count--;
-}
-
-/* ---- tag arrays (true LRU by a use stamp) --------------------------------- */
-
-int ws_cache_init(ws_cache *c, int sets, int ways) {
-  memset(c, 0, sizeof *c);
-  c->sets = sets;
-  c->ways = ways;
-  if (sets == 0) return 0;                       /* no cache: every access misses */
-  c->set_mask = sets - 1;
-  size_t n = (size_t)sets * (size_t)ways;
-  c->tag = calloc(n, sizeof *c->tag);
-  c->stamp = calloc(n, sizeof *c->stamp);
-  c->dirty = calloc(n, 1);
-  c->pf = calloc(n, sizeof *c->pf);
-  return c->tag && c->stamp && c->dirty && c->pf ? 0 : -1;
-}
-
-void ws_cache_free(ws_cache *c) {
-  free(c->tag);
-  free(c->stamp);
-  free(c->dirty);
-  free(c->pf);
-  c->tag = c->stamp = NULL;
-  c->dirty = NULL;
-  c->pf = NULL;
-}
-
-static int ws_cache_find(const ws_cache *c, uint64_t line) {
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  for (int w = 0; w < c->ways; w++)
-    if (c->stamp[base + (size_t)w] && c->tag[base + (size_t)w] == line) return (int)(base + (size_t)w);
-  return -1;
-}
-
-int ws_cache_access(ws_cache *c, uint64_t line, int write) {
-  if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i < 0) return 0;
-  c->stamp[i] = ++c->clock;
-  if (write) c->dirty[i] = 1;
-  return 1;
-}
-
-int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty) {
-  if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i >= 0) {                                  /* already there (a write allocated it) */
-    c->stamp[i] = ++c->clock;
-    c->dirty[i] |= (uint8_t)(dirty != 0);
-    return 0;
-  }
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  size_t v = base;                               /* an invalid way, else the least recently used */
-  for (int w = 0; w < c->ways; w++) {
-    size_t k = base + (size_t)w;
-    if (!c->stamp[k]) { v = k; break; }
-    if (c->stamp[k] < c->stamp[v]) v = k;
-  }
-  int evicted = c->stamp[v] != 0;
-  if (evicted) { *victim = c->tag[v]; *victim_dirty = c->dirty[v]; }
-  c->victim_pf = evicted && c->pf[v] != 0;
-  c->pf[v] = 0;
-  c->tag[v] = line;
-  c->stamp[v] = ++c->clock;
-  c->dirty[v] = (uint8_t)(dirty != 0);
-  return evicted;
-}
-
-void ws_cache_invalidate(ws_cache *c, uint64_t line) {
-  if (c->sets == 0) return;
-  int i = ws_cache_find(c, line);
-  if (i >= 0) c->stamp[i] = c->pf[i] = 0;
-}
-
-int ws_cache_probe(const ws_cache *c, uint64_t line) {
-  return c->sets != 0 && ws_cache_find(c, line) >= 0;
-}
-
-void ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent) {
-  if (c->sets == 0) return;
-  int i = ws_cache_find(c, line);
-  if (i >= 0) c->pf[i] = sent + 1;
-}
-
-int64_t ws_cache_take_pf(ws_cache *c, uint64_t line) {
-  if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i < 0 || !c->pf[i]) return 0;
-  int64_t v = c->pf[i];
-  c->pf[i] = 0;
-  return v;
-}
-
-/* ---- the coalescer ---------------------------------------------------------- */
-
-int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]) {
-  int n = 0;
-  for (int lane = 0; lane < 32; lane++) {
-    if (!(active >> lane & 1)) continue;
-    uint64_t line = (addr[lane] >> line_shift) & WS_LINE_MASK;   /* the MSHR block's 58-bit key */
-    int seen = 0;
-    for (int k = 0; k < n && !seen; k++) seen = lines[k] == line;
-    if (!seen) lines[n++] = line;
-  }
-  return n;
+int ws_mshr_slot_init(ws_slot *s, int entries, int merges, const int64_t *clock, const char *owner,
+                      char *err, size_t n) {
+  mshr_params p = {.ENTRIES = entries, .MERGES = merges, .ADDR_BITS = 58,
+                   .PAYLOAD_BITS = WS_PAYLOAD_BITS, .AF_FREE = 0};
+  return WS_SLOT_INIT(s, mshr, &p, clock, owner, err, n);
 }
 
 /* ---- address mapping ---------------------------------------------------------- */
@@ -194,45 +75,9 @@ static void ws_icnt_deliver(ws_icnt *net, int dst, ws_ring *dst_ring, int64_t no
   }
 }
 
-/* ---- statistics helpers ----------------------------------------------------- */
-
-void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req) {
-  if (!req) return;
-  s->alloc += o->req_alloc;
-  s->merge += o->req_merge;
-  s->rej_list_full += o->rej_list_full;
-  s->rej_table_full += o->rej_table_full;
-  s->rej_draining += o->rej_draining;
-  s->rej_noalloc += o->rej_noalloc;
-}
-
-/* the mshr block's entries in use after this cycle's edge, from its outputs:
-** those shown this cycle, one more on an allocation, one fewer when the last
-** waiter of an entry is taken */
-uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out) {
-  return out->occupancy + out->req_alloc - (out->drain_valid & out->drain_last & in->drain_ready);
-}
-
-/* its entries that hold a line to drain (filled, waiters not all taken), from its outputs:
-** a fill that hits adds one, the last waiter taken removes one.  With none, and no
-** request or fill, the block's cycle changes nothing and shows nothing: the pending
-** entries only wait.  Skipping that cycle is exact (and saves 21 steps a cycle while
-** misses are out). */
-uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out) {
-  return before + (in->fill_valid & out->fill_hit) - (out->drain_valid & out->drain_last & in->drain_ready);
-}
-
-void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t occ, uint32_t n) {
-  int b = occ == 0 ? 0 : 1 + (int)(((uint64_t)occ * 8 - 1) / n);   /* 1..8: eighths of the table */
-  s->occ_hist[b]++;
-  s->full_cycles += occ == n;
-}
-
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
 
-static void ws_part_cycle(ws_gpu *g, ws_part *p) {
-  const ws_config *c = &g->cfg;
-  int64_t now = g->mem_now;   /* the memory clock */
+static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
 
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = -1;
@@ -337,7 +182,7 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
       }
     }
   }
-  if (!g->finished) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, (uint32_t)c->l2_mshr_entries);
+  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, (uint32_t)c->l2_mshr_entries);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib
@@ -430,39 +275,132 @@ static void ws_part_cycle(ws_gpu *g, ws_part *p) {
 
 /* ---- the memory side's cycle ----------------------------------------------------- */
 
-void ws_mem_cycle(ws_gpu *g) {
-  const ws_config *c = &g->cfg;
-  int64_t now = g->mem_now;   /* the memory clock */
-
-  /* requests: up to 'bandwidth' packets from the SMs' miss queues, round robin */
-  int sent = 0, base = g->req_net.rr;           /* the SM after the last one served goes first */
-  for (int k = 0; k < c->n_sm && sent < c->icnt_bandwidth; k++) {
-    int s = (base + k) % c->n_sm;
-    ws_pkt *p = ws_ring_head(&g->sm[s].miss_q);
+void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
+  /* requests: up to 'bandwidth' packets from the SMs' ports, round robin */
+  int sent = 0, base = m->req_net.rr;           /* the SM after the last one served goes first */
+  for (int k = 0; k < m->n_port && sent < c->icnt_bandwidth; k++) {
+    int s = (base + k) % m->n_port;
+    ws_pkt *p = ws_ring_head(&m->port[s].to_mem);
     if (!p) continue;
     int dst = ws_line_part(c, p->line);
-    if (!ws_icnt_room(&g->req_net, dst, &g->part[dst].in_q)) continue;
-    ws_icnt_send(&g->req_net, dst, *p, now + c->icnt_latency);
-    ws_ring_pop(&g->sm[s].miss_q);
+    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) continue;
+    ws_icnt_send(&m->req_net, dst, *p, now + c->icnt_latency);
+    ws_ring_pop(&m->port[s].to_mem);
     sent++;
-    g->req_net.rr = (s + 1) % c->n_sm;
+    m->req_net.rr = (s + 1) % m->n_port;
   }
-  for (int d = 0; d < c->n_part; d++) ws_icnt_deliver(&g->req_net, d, &g->part[d].in_q, now);
+  for (int d = 0; d < m->n_part; d++) ws_icnt_deliver(&m->req_net, d, &m->part[d].in_q, now);
 
-  for (int d = 0; d < c->n_part; d++) ws_part_cycle(g, &g->part[d]);
+  for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
 
   /* responses: up to 'bandwidth' packets from the partitions, round robin */
   sent = 0;
-  base = g->resp_net.rr;
-  for (int k = 0; k < c->n_part && sent < c->icnt_bandwidth; k++) {
-    int d = (base + k) % c->n_part;
-    ws_pkt *p = ws_ring_head(&g->part[d].resp_q);
+  base = m->resp_net.rr;
+  for (int k = 0; k < m->n_part && sent < c->icnt_bandwidth; k++) {
+    int d = (base + k) % m->n_part;
+    ws_pkt *p = ws_ring_head(&m->part[d].resp_q);
     if (!p) continue;
-    if (!ws_icnt_room(&g->resp_net, p->sm, &g->sm[p->sm].resp_q)) continue;
-    ws_icnt_send(&g->resp_net, p->sm, *p, now + c->icnt_latency);
-    ws_ring_pop(&g->part[d].resp_q);
+    if (!ws_icnt_room(&m->resp_net, p->sm, &m->port[p->sm].from_mem)) continue;
+    ws_icnt_send(&m->resp_net, p->sm, *p, now + c->icnt_latency);
+    ws_ring_pop(&m->part[d].resp_q);
     sent++;
-    g->resp_net.rr = (d + 1) % c->n_part;
+    m->resp_net.rr = (d + 1) % m->n_part;
   }
-  for (int s = 0; s < c->n_sm; s++) ws_icnt_deliver(&g->resp_net, s, &g->sm[s].resp_q, now);
+  for (int s = 0; s < m->n_port; s++) ws_icnt_deliver(&m->resp_net, s, &m->port[s].from_mem, now);
+}
+
+/* ---- building it ---------------------------------------------------------------- */
+
+int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, size_t n) {
+  memset(m, 0, sizeof *m);
+  m->n_port = c->n_sm;
+  m->n_part = c->n_part;
+  m->port = calloc((size_t)c->n_sm, sizeof *m->port);
+  m->part = calloc((size_t)c->n_part, sizeof *m->part);
+  m->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
+  m->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
+  int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight;
+  /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
+  for (int i = 0; !bad && i < c->n_sm; i++) {
+    bad |= ws_ring_init(&m->port[i].to_mem, c->l1_miss_queue) != 0;
+    bad |= ws_ring_init(&m->port[i].from_mem, c->l1_mshr_entries) != 0;
+    bad |= ws_ring_init(&m->resp_net.flight[i], c->l1_mshr_entries) != 0;
+  }
+  for (int i = 0; !bad && i < c->n_part; i++) {
+    ws_part *p = &m->part[i];
+    p->id = i;
+    bad |= ws_cache_init(&p->l2, c->l2_sets, c->l2_ways) != 0;
+    bad |= ws_ring_init(&p->in_q, c->l2_in_queue) != 0;
+    bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
+    bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
+    bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
+    bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
+    p->fill_due = WS_NEVER;
+    bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
+    char owner[24];
+    snprintf(owner, sizeof owner, "partition %d", i);
+    if (!bad && ws_mshr_slot_init(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, clock, owner, err, n)) return -1;
+    /* POLICY = dram_sched (0: FR-FCFS); the merge-length field holds length - 1 of the L2 MSHR's
+    ** merges (a power of two at least l2_mshr_merges), as the l2mib block sends it */
+    int max_merge = 2;
+    while (max_merge < c->l2_mshr_merges) max_merge *= 2;
+    dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
+                          .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
+                          .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched,
+                          .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table};
+    if (!bad && WS_SLOT_INIT(&p->dram, dram_mib, &dp, clock, owner, err, n))
+      return -1;
+    if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {
+      /* SCORE: the dummy with the highest request score of the policy goes first (age for MSHR-S+A) */
+      l2mib_params mp = {.ENTRIES = c->l2_mshr_entries, .MAX_MERGE = c->l2_mshr_merges,
+                         .AGE_W = WS_DRAM_AGE_BITS, .BLK_W = 32, .INFO_W = 1,
+                         .SCORE = c->dram_sched == WS_DRAM_MSHR_SA};
+      if (l2mib_params_check(&mp, err, n) ||
+          WS_SLOT_INIT(&p->mib, l2mib, &mp, clock, owner, err, n))
+        return -1;
+    }
+  }
+  if (bad) {
+    snprintf(err, n, "out of memory building the memory system");
+    return -1;
+  }
+  return 0;
+}
+
+void ws_mem_free(ws_mem *m) {
+  for (int i = 0; m->port && i < m->n_port; i++) {
+    ws_ring_free(&m->port[i].to_mem);
+    ws_ring_free(&m->port[i].from_mem);
+    if (m->resp_net.flight) ws_ring_free(&m->resp_net.flight[i]);
+  }
+  for (int i = 0; m->part && i < m->n_part; i++) {
+    ws_part *p = &m->part[i];
+    ws_cache_free(&p->l2);
+    ws_ring_free(&p->in_q);
+    ws_ring_free(&p->hit_q);
+    ws_ring_free(&p->miss_q);
+    ws_ring_free(&p->resp_q);
+    ws_ring_free(&p->fill_q);
+    ws_slot_free(&p->l2_mshr);
+    ws_slot_free(&p->dram);
+    ws_slot_free(&p->mib);
+    if (m->req_net.flight) ws_ring_free(&m->req_net.flight[i]);
+  }
+  free(m->port);
+  free(m->part);
+  free(m->req_net.flight);
+  free(m->resp_net.flight);
+  memset(m, 0, sizeof *m);
+}
+
+int ws_mem_idle(const ws_mem *m) {
+  for (int i = 0; i < m->n_port; i++)
+    if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.flight[i].count) return 0;
+  for (int i = 0; i < m->n_part; i++) {
+    const ws_part *p = &m->part[i];
+    if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
+        p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.flight[i].count)
+      return 0;
+  }
+  return 1;
 }

@@ -153,7 +153,7 @@ void ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int
     if (out->req_alloc) {
       ws_pkt pk = {.line = in->req_addr, .born = g->mem_now + 1, .sm = (uint16_t)s->id,
                    .ready = g->now + c->mem_latency - 1};
-      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->miss_q, &pk);
+      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &pk);
       p->mshr_pf[out->req_entry] = 1;
       p->mshr_sent[out->req_entry] = g->now;
       p->lines_sent++;

@@ -69,7 +69,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
   CHECK(ws_config_check(&c, err, sizeof err) == 0, "config: %s", err);
   CHECK(ws_kernel_builtin(&kern, "stream", NULL, err, sizeof err) == 0, "%s", err);
   if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); return 0; }
-  ws_part *p = &gpu.part[0];
+  ws_part *p = &gpu.mem.part[0];
   p->bank[0].free_at = release;                 /* the bank takes no command before then */
   int got = 0, k = 0;
   uint64_t reads = 0;
@@ -81,7 +81,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
       k++;
     }
     gpu.mem_now = t;
-    ws_mem_cycle(&gpu);
+    ws_mem_cycle(&gpu.mem, &gpu.cfg, gpu.mem_now, !gpu.finished);
     if (p->dram_reads > reads) {                  /* an issue appends its fill */
       reads = p->dram_reads;
       order[got++] = p->fill_q.buf[p->fill_q.count - 1].line;
@@ -117,9 +117,9 @@ static void test_fig3_1(void) {
           order[0] == l_r0 ? "R0" : order[0] == l_r1 ? "R1" : "R3", got > 1 ? (order[1] == l_r0 ? "R0" : order[1] == l_r1 ? "R1" : "R3") : "-",
           got > 2 ? (order[2] == l_r0 ? "R0" : order[2] == l_r1 ? "R1" : "R3") : "-", dipc, want);
     if (s != WS_DRAM_FRFCFS)
-      CHECK(gpu.part[0].dummies == 1 && gpu.part[0].dummy_hits == 1 && gpu.part[0].dummies_early == 0,
+      CHECK(gpu.mem.part[0].dummies == 1 && gpu.mem.part[0].dummy_hits == 1 && gpu.mem.part[0].dummies_early == 0,
             "Fig. 3.1 %s: one dummy (R2's merge), found at DRAM: sent %" PRIu64 ", hits %" PRIu64, names[s],
-            gpu.part[0].dummies, gpu.part[0].dummy_hits);
+            gpu.mem.part[0].dummies, gpu.mem.part[0].dummy_hits);
     ws_gpu_free(&gpu);
   }
 }
@@ -148,9 +148,9 @@ static void test_fig4_1(void) {
     CHECK(strcmp(seen, cases[i].want) == 0, "Fig. 4.1 %s: issued %s; Rule 1 gives %s", names[cases[i].sched], seen,
           cases[i].want);
     if (cases[i].sched != WS_DRAM_FRFCFS)
-      CHECK(gpu.part[0].dummy_hits == gpu.part[0].dummies && gpu.part[0].dummies >= 3,
+      CHECK(gpu.mem.part[0].dummy_hits == gpu.mem.part[0].dummies && gpu.mem.part[0].dummies >= 3,
             "Fig. 4.1 %s: every dummy found its request (%" PRIu64 " of %" PRIu64 ")", names[cases[i].sched],
-            gpu.part[0].dummy_hits, gpu.part[0].dummies);
+            gpu.mem.part[0].dummy_hits, gpu.mem.part[0].dummies);
     ws_gpu_free(&gpu);
   }
 }
@@ -170,7 +170,7 @@ static void test_dummy_first(void) {
   uint64_t order[16];
   int got = run_partition(WS_DRAM_MSHR_S, inj, n, 30, order, 5, 4);
   CHECK(got == 5, "dummy first: %d requests issued, expected 5", got);
-  const ws_part *p = &gpu.part[0];
+  const ws_part *p = &gpu.mem.part[0];
   CHECK(p->dummies == 1 && p->dummy_hits == 0 && p->dummies_early == 1,
         "dummy first: sent %" PRIu64 ", found %" PRIu64 ", before its first miss %" PRIu64 "; expected 1, 0, 1",
         p->dummies, p->dummy_hits, p->dummies_early);
@@ -195,9 +195,9 @@ static void test_kernels(void) {
         CHECK(r == 0, "%s on %s, %s: %s", *k, cfgs[ci], names[s], err);
         uint64_t sat = 0, reads = 0, hits = 0;
         for (int i = 0; r == 0 && i < c.n_part; i++) {
-          CHECK(gpu.part[i].dummy_hits <= gpu.part[i].dummies && gpu.part[i].mib_pending == 0,
+          CHECK(gpu.mem.part[i].dummy_hits <= gpu.mem.part[i].dummies && gpu.mem.part[i].mib_pending == 0,
                 "%s on %s, %s: partition %d's MIB", *k, cfgs[ci], names[s], i);
-          sat += gpu.part[i].dram_age_sat; reads += gpu.part[i].dram_reads; hits += gpu.part[i].dram_row_hits;
+          sat += gpu.mem.part[i].dram_age_sat; reads += gpu.mem.part[i].dram_reads; hits += gpu.mem.part[i].dram_row_hits;
         }
         int64_t cycles = gpu.now;
         ws_gpu_free(&gpu);
@@ -209,7 +209,7 @@ static void test_kernels(void) {
         CHECK(r == 0, "%s on %s, %s, row table: %s", *k, cfgs[ci], names[s], err);
         uint64_t treads = 0, thits = 0;
         for (int i = 0; r == 0 && i < c.n_part; i++) {
-          treads += gpu.part[i].dram_reads; thits += gpu.part[i].dram_row_hits;
+          treads += gpu.mem.part[i].dram_reads; thits += gpu.mem.part[i].dram_row_hits;
         }
         if (r == 0 && sat == 0) {
           row_table_equal++;

@@ -145,7 +145,7 @@ static void test_icnt(void) {
     c.icnt_bandwidth = bw;
     CHECK(run(&c, k2, "bw.k", &cyc, why, sizeof why) == 0, "%s", why);
     int64_t want_max = bw == 1 ? one + 1 : one, want_sum = bw == 1 ? 2 * one + 1 : 2 * one;
-    CHECK(gpu.req_net.packets == 2 && gpu.resp_net.packets == 2, "two requests, two responses");
+    CHECK(gpu.mem.req_net.packets == 2 && gpu.mem.resp_net.packets == 2, "two requests, two responses");
     CHECK((int64_t)gpu.lat_max == want_max && (int64_t)gpu.lat_sum == want_sum,
           "bandwidth %d: latencies max %" PRIu64 " sum %" PRIu64 ", hand count %" PRId64 " and %" PRId64, bw,
           gpu.lat_max, gpu.lat_sum, want_max, want_sum);

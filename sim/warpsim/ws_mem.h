@@ -1,0 +1,103 @@
+/*
+** ws_mem.h -- warpsim's memory side: the interconnect (one ring of packets in
+** flight per destination, a fixed latency, credits), L2 partitions (tag array,
+** the 'mshr' block as the L2 MSHR file, miss queue) and their DRAM channels
+** (banks with tRCD/tRP/tCL/tCCD; the 'dram_mib' block as read queue and pick,
+** the 'l2mib' block between them with dram_sched = mshr_*).  It meets each SM
+** at a port: two rings, requests in and responses out; it knows nothing else
+** of the SMs (ws_mem.c; timing rules: docs/warpsim.md).
+*/
+#ifndef WS_MEM_H
+#define WS_MEM_H
+
+#include <stdint.h>
+#include "ws_config.h"
+#include "ws_units.h"
+#include "ws_slot.h"
+#include "dram_mib_io.h"
+#include "l2mib_io.h"
+
+#define WS_DRAM_MAX_QUEUE DRAM_MIB_QUEUE_MAX   /* dram_mib's largest QUEUE (dram_mib_io.h) */
+#define WS_DRAM_AGE_BITS  15   /* dram_mib's AGE_BITS here: the thesis' 15-bit age (Table 4.2) */
+#define WS_DRAM_AGE_MAX   ((INT64_C(1) << WS_DRAM_AGE_BITS) - 1)
+
+/* an SM's end of the interconnect: the L1's misses and stores going out, the responses coming back
+** (one fill per cycle into the L1) */
+typedef struct ws_port {
+  ws_ring    to_mem;            /* L1 misses and stores waiting for the interconnect */
+  ws_ring    from_mem;          /* responses from the interconnect */
+} ws_port;
+
+/* ---- an L2 partition and its DRAM channel ---- */
+typedef struct ws_dram_bank {
+  int64_t  free_at;             /* first cycle it takes another command */
+  int      open;                /* a row is open */
+  uint32_t row;
+} ws_dram_bank;
+
+typedef struct ws_part {
+  int            id;
+  ws_cache       l2;
+  ws_slot        l2_mshr;       /* the mshr block */
+  uint32_t       l2_mshr_held;  /* its entries in use after the last edge (from its outputs) */
+  uint32_t       l2_mshr_drainable;   /* of them, filled and not yet drained */
+  ws_ring        in_q;          /* requests from the interconnect */
+  ws_ring        hit_q;         /* L2 hits waiting l2_latency */
+  ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
+  ws_ring        resp_q;        /* responses waiting for the interconnect */
+  ws_ring        fill_q;        /* DRAM data on its way back: an unordered array (buf[0..count)) */
+  int64_t        fill_due;      /* the earliest ready among them (WS_NEVER: none): no scan before it */
+  ws_slot        dram;          /* the dram_mib block: read queue and pick */
+  uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
+  uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
+  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
+  ** queue, and what warpsim knows of the MSHR from its outputs */
+  ws_slot        mib;
+  uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
+  uint64_t       mib_pending;   /* the MIB's valid entries after the last edge (from its outputs) */
+  /* statistics */
+  uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
+  uint64_t       dram_age_sat;   /* DRAM cycles with a saturated age in the read queue (dram_mib age_sat) */
+  uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
+  ws_cache_stats l2s;
+  ws_mshr_stats  l2m;
+} ws_part;
+
+/* one direction of the interconnect: packets in flight to each destination */
+typedef struct ws_icnt {
+  ws_ring *flight;              /* per destination, in order of arrival (fixed latency) */
+  int      rr;                  /* the source served first next cycle */
+  uint64_t packets;
+} ws_icnt;
+
+/* the whole memory side */
+typedef struct ws_mem {
+  int        n_port, n_part;
+  ws_port   *port;              /* per SM */
+  ws_part   *part;
+  ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
+} ws_mem;
+
+/* Build it for configuration C: its blocks' slots run on CLOCK (the memory clock).  0 ok; -1
+** with err.  ws_mem_free frees what a failed init built too. */
+int      ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, size_t n);
+void     ws_mem_free(ws_mem *m);
+/* one cycle at memory cycle NOW; COUNT: the MSHR occupancy statistics count this cycle */
+void     ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count);
+/* nothing held or in flight anywhere, ports included */
+int      ws_mem_idle(const ws_mem *m);
+/* an 'mshr' block in a slot (the L1's and the L2's): ENTRIES x MERGES, 16-bit payloads */
+int      ws_mshr_slot_init(ws_slot *s, int entries, int merges, const int64_t *clock, const char *owner,
+                           char *err, size_t n);
+/* DRAM: which partition, bank and row a line maps to */
+int      ws_line_part(const ws_config *c, uint64_t line);
+uint64_t ws_line_local(const ws_config *c, uint64_t line);   /* line index within its partition */
+int      ws_local_bank(const ws_config *c, uint64_t local);
+uint32_t ws_local_row(const ws_config *c, uint64_t local);
+/* the DRAM access a bank starts at 'now': returns the cycle its data is out
+** of the bank, and updates the bank (open row, next free cycle) */
+int64_t  ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_t now, int *row_hit);
+
+
+#endif

@@ -1,0 +1,174 @@
+/*
+** ws_units.c -- the pieces the SM and the memory side are built of (see
+** ws_units.h): packet rings, tag arrays with true LRU, the coalescer, and the
+** statistics around an 'mshr' block.
+*/
+#include "ws_units.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- rings ---------------------------------------------------------------- */
+
+int ws_ring_init(ws_ring *r, int cap) {
+  r->buf = calloc((size_t)(cap > 0 ? cap : 1), sizeof *r->buf);
+  r->cap = cap;
+  r->head = r->count = 0;
+  return r->buf ? 0 : -1;
+}
+
+void ws_ring_free(ws_ring *r) {
+  free(r->buf);
+  r->buf = NULL;
+}
+
+void ws_ring_push(ws_ring *r, const ws_pkt *p) {
+  r->buf[(r->head + r->count) % r->cap] = *p;
+  r->count++;
+}
+
+void ws_ring_pop(ws_ring *r) {
+  r->head = (r->head + 1) % r->cap;
+  r->count--;
+}
+
+/* ---- tag arrays (true LRU by a use stamp) --------------------------------- */
+
+int ws_cache_init(ws_cache *c, int sets, int ways) {
+  memset(c, 0, sizeof *c);
+  c->sets = sets;
+  c->ways = ways;
+  if (sets == 0) return 0;                       /* no cache: every access misses */
+  c->set_mask = sets - 1;
+  size_t n = (size_t)sets * (size_t)ways;
+  c->tag = calloc(n, sizeof *c->tag);
+  c->stamp = calloc(n, sizeof *c->stamp);
+  c->dirty = calloc(n, 1);
+  c->pf = calloc(n, sizeof *c->pf);
+  return c->tag && c->stamp && c->dirty && c->pf ? 0 : -1;
+}
+
+void ws_cache_free(ws_cache *c) {
+  free(c->tag);
+  free(c->stamp);
+  free(c->dirty);
+  free(c->pf);
+  c->tag = c->stamp = NULL;
+  c->dirty = NULL;
+  c->pf = NULL;
+}
+
+static int ws_cache_find(const ws_cache *c, uint64_t line) {
+  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
+  for (int w = 0; w < c->ways; w++)
+    if (c->stamp[base + (size_t)w] && c->tag[base + (size_t)w] == line) return (int)(base + (size_t)w);
+  return -1;
+}
+
+int ws_cache_access(ws_cache *c, uint64_t line, int write) {
+  if (c->sets == 0) return 0;
+  int i = ws_cache_find(c, line);
+  if (i < 0) return 0;
+  c->stamp[i] = ++c->clock;
+  if (write) c->dirty[i] = 1;
+  return 1;
+}
+
+int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty) {
+  if (c->sets == 0) return 0;
+  int i = ws_cache_find(c, line);
+  if (i >= 0) {                                  /* already there (a write allocated it) */
+    c->stamp[i] = ++c->clock;
+    c->dirty[i] |= (uint8_t)(dirty != 0);
+    return 0;
+  }
+  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
+  size_t v = base;                               /* an invalid way, else the least recently used */
+  for (int w = 0; w < c->ways; w++) {
+    size_t k = base + (size_t)w;
+    if (!c->stamp[k]) { v = k; break; }
+    if (c->stamp[k] < c->stamp[v]) v = k;
+  }
+  int evicted = c->stamp[v] != 0;
+  if (evicted) { *victim = c->tag[v]; *victim_dirty = c->dirty[v]; }
+  c->victim_pf = evicted && c->pf[v] != 0;
+  c->pf[v] = 0;
+  c->tag[v] = line;
+  c->stamp[v] = ++c->clock;
+  c->dirty[v] = (uint8_t)(dirty != 0);
+  return evicted;
+}
+
+void ws_cache_invalidate(ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return;
+  int i = ws_cache_find(c, line);
+  if (i >= 0) c->stamp[i] = c->pf[i] = 0;
+}
+
+int ws_cache_probe(const ws_cache *c, uint64_t line) {
+  return c->sets != 0 && ws_cache_find(c, line) >= 0;
+}
+
+void ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent) {
+  if (c->sets == 0) return;
+  int i = ws_cache_find(c, line);
+  if (i >= 0) c->pf[i] = sent + 1;
+}
+
+int64_t ws_cache_take_pf(ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return 0;
+  int i = ws_cache_find(c, line);
+  if (i < 0 || !c->pf[i]) return 0;
+  int64_t v = c->pf[i];
+  c->pf[i] = 0;
+  return v;
+}
+
+/* ---- the coalescer ---------------------------------------------------------- */
+
+int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]) {
+  int n = 0;
+  for (int lane = 0; lane < 32; lane++) {
+    if (!(active >> lane & 1)) continue;
+    uint64_t line = (addr[lane] >> line_shift) & WS_LINE_MASK;   /* the MSHR block's 58-bit key */
+    int seen = 0;
+    for (int k = 0; k < n && !seen; k++) seen = lines[k] == line;
+    if (!seen) lines[n++] = line;
+  }
+  return n;
+}
+
+/* ---- statistics helpers ----------------------------------------------------- */
+
+void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req) {
+  if (!req) return;
+  s->alloc += o->req_alloc;
+  s->merge += o->req_merge;
+  s->rej_list_full += o->rej_list_full;
+  s->rej_table_full += o->rej_table_full;
+  s->rej_draining += o->rej_draining;
+  s->rej_noalloc += o->rej_noalloc;
+}
+
+/* the mshr block's entries in use after this cycle's edge, from its outputs:
+** those shown this cycle, one more on an allocation, one fewer when the last
+** waiter of an entry is taken */
+uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out) {
+  return out->occupancy + out->req_alloc - (out->drain_valid & out->drain_last & in->drain_ready);
+}
+
+/* its entries that hold a line to drain (filled, waiters not all taken), from its outputs:
+** a fill that hits adds one, the last waiter taken removes one.  With none, and no
+** request or fill, the block's cycle changes nothing and shows nothing: the pending
+** entries only wait.  Skipping that cycle is exact (and saves 21 steps a cycle while
+** misses are out). */
+uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out) {
+  return before + (in->fill_valid & out->fill_hit) - (out->drain_valid & out->drain_last & in->drain_ready);
+}
+
+void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t occ, uint32_t n) {
+  int b = occ == 0 ? 0 : 1 + (int)(((uint64_t)occ * 8 - 1) / n);   /* 1..8: eighths of the table */
+  s->occ_hist[b]++;
+  s->full_cycles += occ == n;
+}
+

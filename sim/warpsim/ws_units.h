@@ -1,0 +1,90 @@
+/*
+** ws_units.h -- the pieces warpsim's SM and memory side are both built of:
+** memory packets and bounded rings of them, set-associative tag arrays with
+** true LRU, the coalescer, and the statistics kept around an 'mshr' block.
+** They know nothing of an SM or a partition (ws_units.c; unit tests in
+** tb/warpsim/test_model.c).
+*/
+#ifndef WS_UNITS_H
+#define WS_UNITS_H
+
+#include <stdint.h>
+#include "mshr_io.h"
+
+#define WS_NEVER        INT64_MAX
+#define WS_LINE_MASK    ((UINT64_C(1) << 58) - 1)   /* line indices: the mshr block's ADDR_BITS limit */
+#define WS_OCC_BUCKETS  9       /* MSHR occupancy histogram: 0, 1-12.5 %, ..., 87.5-100 % of the entries */
+
+/* ---- a memory packet: a line request or response ---- */
+typedef struct ws_pkt {
+  uint64_t line;          /* global line index (byte address / line_bytes) */
+  int64_t  ready;         /* cycle from which it may leave the queue it is in */
+  int64_t  born;          /* cycle the L1 sent it (DRAM request age) */
+  uint32_t tag;           /* SM side: the waiter (warp << 6 | register) of an L1 hit */
+  uint16_t sm;            /* requesting SM */
+  uint8_t  is_store;
+} ws_pkt;
+
+/* a bounded FIFO of packets (capacity fixed at init) */
+typedef struct ws_ring {
+  ws_pkt *buf;
+  int     cap, head, count;
+} ws_ring;
+
+/* a set-associative tag array with true LRU */
+typedef struct ws_cache {
+  int       sets, ways, set_mask;
+  uint64_t *tag;          /* sets x ways; valid when stamp != 0 */
+  uint64_t *stamp;        /* last use (LRU: smallest is the victim) */
+  uint8_t  *dirty;
+  int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
+                          ** was sent + 1 (0: none) */
+  uint64_t  clock;
+  int       victim_pf;    /* the last ws_cache_fill evicted such a line */
+} ws_cache;
+
+typedef struct ws_cache_stats {
+  uint64_t load_hits, load_misses, store_hits, store_misses, evictions, dirty_evictions;
+} ws_cache_stats;
+
+typedef struct ws_mshr_stats {
+  uint64_t alloc, merge, rej_list_full, rej_table_full, rej_draining, rej_noalloc;
+  uint64_t full_cycles;                    /* cycles with every entry in use */
+  uint64_t occ_hist[WS_OCC_BUCKETS];       /* cycles per occupancy bucket */
+} ws_mshr_stats;
+
+/* ---- rings ---- */
+int     ws_ring_init(ws_ring *r, int cap);
+void    ws_ring_free(ws_ring *r);
+static inline int     ws_ring_full(const ws_ring *r) { return r->count == r->cap; }
+static inline ws_pkt *ws_ring_head(ws_ring *r) { return r->count ? &r->buf[r->head] : 0; }
+void    ws_ring_push(ws_ring *r, const ws_pkt *p);   /* caller checks room */
+void    ws_ring_pop(ws_ring *r);
+
+/* ---- tag arrays ---- */
+int     ws_cache_init(ws_cache *c, int sets, int ways);
+void    ws_cache_free(ws_cache *c);
+/* 1 hit (LRU updated, dirty set if 'write'), 0 miss */
+int     ws_cache_access(ws_cache *c, uint64_t line, int write);
+/* insert (or refresh) a line; returns 1 and *victim when a valid line was
+** evicted (*victim_dirty says if it was dirty) */
+int     ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty);
+void    ws_cache_invalidate(ws_cache *c, uint64_t line);
+/* the prefetch mark: is the line there (no LRU update); mark a line a prefetch
+** sent at cycle SENT filled; a demand access takes the mark (SENT + 1, or 0 if
+** the line has none) */
+int     ws_cache_probe(const ws_cache *c, uint64_t line);
+void    ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent);
+int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
+
+/* The coalescer: active lanes' byte addresses -> distinct line indices in
+** order of first appearance.  Returns the number of lines (0..32). */
+int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
+
+/* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
+void    ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint32_t entries);
+uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
+uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out);
+void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
+
+#endif
