@@ -223,8 +223,8 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       din.dummy_ml = mo.out_ml;
       din.dummy_age = mo.out_age;
     }
-    for (int b = 0; b < c->dram_banks; b++)
-      if (p->bank[b].free_at <= now) din.bank_ready |= 1u << b;
+    for (int b = 0; b < c->dram_banks; b++)        /* no branch: which banks are free is unpredictable */
+      din.bank_ready |= (uint32_t)(p->bank[b].free_at <= now) << b;
     ws_slot_step(&p->dram, &din, &dout);
     p->dram_age_sat += dout.age_sat;
     /* the block takes a request into its lowest free slot, before this edge's issue frees one */
