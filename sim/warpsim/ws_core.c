@@ -386,9 +386,9 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
   on_pipe[WS_PIPE_MEM] = s->next_mem;
   on_pipe[WS_PIPE_SFU] = s->next_sfu;
   on_pipe[WS_PIPE_ALU] = s->next_valid & ~s->next_mem & ~s->next_sfu;
-  int first = (int)(now % c->n_sched);           /* schedulers take turns at the shared LSU */
-  for (int j = 0; j < c->n_sched; j++) {
-    int k = (first + j) % c->n_sched;
+  /* schedulers take turns at the shared LSU (without a division per SM and cycle when there are 2^n) */
+  int ns = c->n_sched, first = (int)((ns & (ns - 1)) == 0 ? now & (ns - 1) : now % ns);
+  for (int j = 0, k = first; j < ns; j++, k = k + 1 == ns ? 0 : k + 1) {
     ws_sched *sc = &s->sched[k];
     int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
     for (int p = 0; p < pipes; p++) {
@@ -665,7 +665,7 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, (uint32_t)c->l1_mshr_entries);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held);   /* the kernel's cycles only */
 }
 
 /* ---- retire finished warps and CTAs ------------------------------------------------ */

@@ -65,6 +65,7 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
     bad |= ws_ring_init(&s->hit_q, c->l1_hit_latency + 1) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "SM %d", i);
+    s->l1m.entries = (uint32_t)c->l1_mshr_entries;
     if (!bad && ws_mshr_slot_init(&s->l1_mshr, c->l1_mshr_entries, c->l1_mshr_merges, &g->now, owner, err, n)) return -1;
     if (!bad && c->sched == WS_SCHED_MASCAR && ws_mascar_init(g, s, err, n)) return -1;
     if (!bad && WS_SCHED_IS_OAWS(c->sched) && ws_oaws_init(g, s, err, n)) return -1;
@@ -206,8 +207,8 @@ typedef struct ws_totals {
 static void ws_add_mshr(ws_mshr_stats *a, const ws_mshr_stats *b) {
   a->alloc += b->alloc; a->merge += b->merge; a->rej_list_full += b->rej_list_full;
   a->rej_table_full += b->rej_table_full; a->rej_draining += b->rej_draining; a->rej_noalloc += b->rej_noalloc;
-  a->full_cycles += b->full_cycles;
-  for (int i = 0; i < WS_OCC_BUCKETS; i++) a->occ_hist[i] += b->occ_hist[i];
+  a->entries = b->entries;   /* every SM's (every partition's) block has the same */
+  for (uint32_t i = 0; i <= b->entries; i++) a->cycles_at[i] += b->cycles_at[i];
 }
 
 static ws_totals ws_sum(const ws_gpu *g) {
@@ -373,12 +374,12 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   fprintf(f, "  %-26s alloc %" PRIu64 ", merge %" PRIu64 ", refused: list full %" PRIu64 ", table full %" PRIu64
              ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " SM-cycles\n",
           "L1 MSHR", t.l1m.alloc, t.l1m.merge, t.l1m.rej_list_full, t.l1m.rej_table_full, t.l1m.rej_draining,
-          t.l1m.rej_noalloc, t.l1m.full_cycles);
+          t.l1m.rej_noalloc, ws_mshr_full_cycles(&t.l1m));
   if (c->mem_model == WS_MEM_HIER)
     fprintf(f, "  %-26s alloc %" PRIu64 ", merge %" PRIu64 ", refused: list full %" PRIu64 ", table full %" PRIu64
                ", draining %" PRIu64 ", miss queue full %" PRIu64 "; full %" PRIu64 " partition-cycles\n",
             "L2 MSHR", t.l2m.alloc, t.l2m.merge, t.l2m.rej_list_full, t.l2m.rej_table_full, t.l2m.rej_draining,
-            t.l2m.rej_noalloc, t.l2m.full_cycles);
+            t.l2m.rej_noalloc, ws_mshr_full_cycles(&t.l2m));
   if (c->sched == WS_SCHED_MASCAR) {
     ws_mascar_totals m = ws_mascar_sum(g);
     fprintf(f, "  %-26s %" PRIu64 " SM-cycles in MP mode (%.1f %%), %" PRIu64 " mode switches, %" PRIu64
@@ -442,14 +443,16 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
   fprintf(f, "\n  %-10s", "occupancy");
   for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7s", ws_occ_names[b]);
   fprintf(f, "\n  %-10s", "L1 MSHR %");
-  uint64_t tot = 0;
-  for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += t.l1m.occ_hist[b];
-  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(t.l1m.occ_hist[b], tot));
+  uint64_t tot = 0, hist[WS_OCC_BUCKETS];
+  ws_mshr_hist(&t.l1m, hist);
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += hist[b];
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(hist[b], tot));
   if (c->mem_model == WS_MEM_HIER) {
     fprintf(f, "\n  %-10s", "L2 MSHR %");
     tot = 0;
-    for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += t.l2m.occ_hist[b];
-    for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(t.l2m.occ_hist[b], tot));
+    ws_mshr_hist(&t.l2m, hist);
+    for (int b = 0; b < WS_OCC_BUCKETS; b++) tot += hist[b];
+    for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, " %7.2f", 100 * ws_ratio(hist[b], tot));
   }
   fprintf(f, "\n\n  load latency  ");
   for (int b = 0; b < WS_LAT_BUCKETS; b++) {
@@ -464,7 +467,7 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     fprintf(f, "  %3d %8" PRIu64 " %10" PRIu64 " %7.3f %8.1f %10" PRIu64 " %10" PRIu64 "  ", i, s->active_cycles,
             s->insts, ws_ratio(s->insts, (uint64_t)cyc),
             100 * ws_ratio(s->l1s.load_hits, s->l1s.load_hits + s->l1s.load_misses), s->lsu_stall_cycles,
-            s->l1m.full_cycles);
+            ws_mshr_full_cycles(&s->l1m));
     for (int k = 0; k < c->n_sched; k++) fprintf(f, "%s%" PRIu64, k ? " / " : "", s->sched[k].issued);
     fprintf(f, "\n");
   }
@@ -475,7 +478,7 @@ void ws_gpu_report(const ws_gpu *g, FILE *f) {
     const ws_part *p = &g->mem.part[i];
     fprintf(f, "  %4d %8.1f %8" PRIu64 " %8" PRIu64 " %8" PRIu64 " %10" PRIu64 " %10" PRIu64 " %10.1f %10" PRIu64 "\n", i,
             100 * ws_ratio(p->l2s.load_hits, p->l2s.load_hits + p->l2s.load_misses), p->l2s.store_hits,
-            p->l2s.store_misses, p->l2s.evictions, p->l2m.full_cycles, p->dram_reads,
+            p->l2s.store_misses, p->l2s.evictions, ws_mshr_full_cycles(&p->l2m), p->dram_reads,
             100 * ws_ratio(p->dram_row_hits, p->dram_reads), p->dram_writes);
   }
 }
@@ -485,8 +488,10 @@ static void ws_json_mshr(FILE *f, const char *name, const ws_mshr_stats *m) {
              ", \"rej_table_full\": %" PRIu64 ", \"rej_draining\": %" PRIu64 ", \"rej_miss_queue_full\": %" PRIu64
              ", \"full_cycles\": %" PRIu64 ", \"occupancy_hist\": [",
           name, m->alloc, m->merge, m->rej_list_full, m->rej_table_full, m->rej_draining, m->rej_noalloc,
-          m->full_cycles);
-  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", m->occ_hist[b]);
+          ws_mshr_full_cycles(m));
+  uint64_t hist[WS_OCC_BUCKETS];
+  ws_mshr_hist(m, hist);
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) fprintf(f, "%s%" PRIu64, b ? ", " : "", hist[b]);
   fprintf(f, "]}");
 }
 

@@ -57,6 +57,9 @@ int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_
 /* ---- the interconnect ---------------------------------------------------------- */
 
 /* room towards dst: its input ring's free slots less what is already on the way */
+/* i + 1, wrapping to 0 at n (round-robin order) */
+static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
+
 static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
   return dst_ring->cap - dst_ring->count - net->flight[dst].count > 0;
 }
@@ -182,7 +185,7 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       }
     }
   }
-  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, (uint32_t)c->l2_mshr_entries);
+  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib
@@ -277,9 +280,9 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
 
 void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
   /* requests: up to 'bandwidth' packets from the SMs' ports, round robin */
-  int sent = 0, base = m->req_net.rr;           /* the SM after the last one served goes first */
-  for (int k = 0; k < m->n_port && sent < c->icnt_bandwidth; k++) {
-    int s = (base + k) % m->n_port;
+  /* (the next index wraps by a compare: a division per port and cycle was a tenth of the memory side) */
+  int sent = 0, s = m->req_net.rr;              /* the SM after the last one served goes first */
+  for (int k = 0; k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
     ws_pkt *p = ws_ring_head(&m->port[s].to_mem);
     if (!p) continue;
     int dst = ws_line_part(c, p->line);
@@ -287,7 +290,7 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     ws_icnt_send(&m->req_net, dst, *p, now + c->icnt_latency);
     ws_ring_pop(&m->port[s].to_mem);
     sent++;
-    m->req_net.rr = (s + 1) % m->n_port;
+    m->req_net.rr = ws_next(s, m->n_port);
   }
   for (int d = 0; d < m->n_part; d++) ws_icnt_deliver(&m->req_net, d, &m->part[d].in_q, now);
 
@@ -295,16 +298,15 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
 
   /* responses: up to 'bandwidth' packets from the partitions, round robin */
   sent = 0;
-  base = m->resp_net.rr;
-  for (int k = 0; k < m->n_part && sent < c->icnt_bandwidth; k++) {
-    int d = (base + k) % m->n_part;
+  int d = m->resp_net.rr;
+  for (int k = 0; k < m->n_part && sent < c->icnt_bandwidth; k++, d = ws_next(d, m->n_part)) {
     ws_pkt *p = ws_ring_head(&m->part[d].resp_q);
     if (!p) continue;
     if (!ws_icnt_room(&m->resp_net, p->sm, &m->port[p->sm].from_mem)) continue;
     ws_icnt_send(&m->resp_net, p->sm, *p, now + c->icnt_latency);
     ws_ring_pop(&m->part[d].resp_q);
     sent++;
-    m->resp_net.rr = (d + 1) % m->n_part;
+    m->resp_net.rr = ws_next(d, m->n_part);
   }
   for (int s = 0; s < m->n_port; s++) ws_icnt_deliver(&m->resp_net, s, &m->port[s].from_mem, now);
 }
@@ -339,6 +341,7 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
+    p->l2m.entries = (uint32_t)c->l2_mshr_entries;
     if (!bad && ws_mshr_slot_init(&p->l2_mshr, c->l2_mshr_entries, c->l2_mshr_merges, clock, owner, err, n)) return -1;
     /* POLICY = dram_sched (0: FR-FCFS); the merge-length field holds length - 1 of the L2 MSHR's
     ** merges (a power of two at least l2_mshr_merges), as the l2mib block sends it */

@@ -22,16 +22,6 @@ void ws_ring_free(ws_ring *r) {
   r->buf = NULL;
 }
 
-void ws_ring_push(ws_ring *r, const ws_pkt *p) {
-  r->buf[(r->head + r->count) % r->cap] = *p;
-  r->count++;
-}
-
-void ws_ring_pop(ws_ring *r) {
-  r->head = (r->head + 1) % r->cap;
-  r->count--;
-}
-
 /* ---- tag arrays (true LRU by a use stamp) --------------------------------- */
 
 int ws_cache_init(ws_cache *c, int sets, int ways) {
@@ -166,9 +156,11 @@ uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_
   return before + (in->fill_valid & out->fill_hit) - (out->drain_valid & out->drain_last & in->drain_ready);
 }
 
-void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t occ, uint32_t n) {
-  int b = occ == 0 ? 0 : 1 + (int)(((uint64_t)occ * 8 - 1) / n);   /* 1..8: eighths of the table */
-  s->occ_hist[b]++;
-  s->full_cycles += occ == n;
+void ws_mshr_hist(const ws_mshr_stats *s, uint64_t hist[WS_OCC_BUCKETS]) {
+  for (int b = 0; b < WS_OCC_BUCKETS; b++) hist[b] = 0;
+  for (uint32_t occ = 0; occ <= s->entries; occ++) {
+    int b = occ == 0 ? 0 : 1 + (int)(((uint64_t)occ * 8 - 1) / s->entries);   /* 1..8: eighths of the table */
+    hist[b] += s->cycles_at[occ];
+  }
 }
 

@@ -49,8 +49,10 @@ typedef struct ws_cache_stats {
 
 typedef struct ws_mshr_stats {
   uint64_t alloc, merge, rej_list_full, rej_table_full, rej_draining, rej_noalloc;
-  uint64_t full_cycles;                    /* cycles with every entry in use */
-  uint64_t occ_hist[WS_OCC_BUCKETS];       /* cycles per occupancy bucket */
+  /* cycles at each occupancy: a counter per value, not per bucket, so a cycle costs an
+  ** increment (the bucket's division was 4 % of a memory-bound run); ws_mshr_hist folds them */
+  uint32_t entries;                        /* the block's ENTRIES */
+  uint64_t cycles_at[MSHR_ENTRIES_MAX + 1];
 } ws_mshr_stats;
 
 /* ---- rings ---- */
@@ -58,8 +60,16 @@ int     ws_ring_init(ws_ring *r, int cap);
 void    ws_ring_free(ws_ring *r);
 static inline int     ws_ring_full(const ws_ring *r) { return r->count == r->cap; }
 static inline ws_pkt *ws_ring_head(ws_ring *r) { return r->count ? &r->buf[r->head] : 0; }
-void    ws_ring_push(ws_ring *r, const ws_pkt *p);   /* caller checks room */
-void    ws_ring_pop(ws_ring *r);
+/* (inline, wrapping by a compare: a division per push and pop was 4 % of a memory-bound run) */
+static inline void ws_ring_push(ws_ring *r, const ws_pkt *p) {   /* caller checks room */
+  int i = r->head + r->count;
+  r->buf[i >= r->cap ? i - r->cap : i] = *p;
+  r->count++;
+}
+static inline void ws_ring_pop(ws_ring *r) {
+  r->head = r->head + 1 == r->cap ? 0 : r->head + 1;
+  r->count--;
+}
 
 /* ---- tag arrays ---- */
 int     ws_cache_init(ws_cache *c, int sets, int ways);
@@ -82,7 +92,9 @@ int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
 
 /* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
-void    ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint32_t entries);
+static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held) { s->cycles_at[held]++; }
+void    ws_mshr_hist(const ws_mshr_stats *s, uint64_t hist[WS_OCC_BUCKETS]);   /* 0, then eighths of the table */
+static inline uint64_t ws_mshr_full_cycles(const ws_mshr_stats *s) { return s->cycles_at[s->entries]; }
 uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
 uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out);
 void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
