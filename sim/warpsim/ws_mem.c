@@ -57,6 +57,8 @@ int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_
 /* ---- the interconnect ---------------------------------------------------------- */
 
 /* room towards dst: its input ring's free slots less what is already on the way */
+_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.busy holds a bit per destination");
+
 /* i + 1, wrapping to 0 at n (round-robin order) */
 static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
@@ -67,6 +69,7 @@ static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
 static void ws_icnt_send(ws_icnt *net, int dst, ws_pkt p, int64_t ready) {
   p.ready = ready;
   ws_ring_push(&net->flight[dst], &p);
+  net->busy |= UINT64_C(1) << dst;
   net->packets++;
 }
 
@@ -76,6 +79,7 @@ static void ws_icnt_deliver(ws_icnt *net, int dst, ws_ring *dst_ring, int64_t no
     ws_ring_push(dst_ring, &f->buf[f->head]);
     ws_ring_pop(f);
   }
+  if (!f->count) net->busy &= ~(UINT64_C(1) << dst);
 }
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
@@ -292,7 +296,10 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     sent++;
     m->req_net.rr = ws_next(s, m->n_port);
   }
-  for (int d = 0; d < m->n_part; d++) ws_icnt_deliver(&m->req_net, d, &m->part[d].in_q, now);
+  for (uint64_t b = m->req_net.busy; b; b &= b - 1) {
+    int d = __builtin_ctzll(b);
+    ws_icnt_deliver(&m->req_net, d, &m->part[d].in_q, now);
+  }
 
   for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
 
@@ -308,7 +315,10 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     sent++;
     m->resp_net.rr = ws_next(d, m->n_part);
   }
-  for (int s = 0; s < m->n_port; s++) ws_icnt_deliver(&m->resp_net, s, &m->port[s].from_mem, now);
+  for (uint64_t b = m->resp_net.busy; b; b &= b - 1) {
+    int s = __builtin_ctzll(b);
+    ws_icnt_deliver(&m->resp_net, s, &m->port[s].from_mem, now);
+  }
 }
 
 /* ---- building it ---------------------------------------------------------------- */

@@ -68,6 +68,7 @@ typedef struct ws_part {
 typedef struct ws_icnt {
   ws_ring *flight;              /* per destination, in order of arrival (fixed latency) */
   int      rr;                  /* the source served first next cycle */
+  uint64_t busy;                /* destinations with a packet on the way (delivery visits only these) */
   uint64_t packets;
 } ws_icnt;
 
