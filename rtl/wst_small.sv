@@ -160,30 +160,10 @@ module wst_small (
     assert((alu_oh & ~compute_ready) == '0 && (mem_oh & ~memory_ready) == '0);
     assert(mem_first == !mode_mp);
     // launch order is a strict total order (transitive)
-    assert(!(older[0][1] && older[1][2]) || older[0][2]);
-    assert(!(older[0][1] && older[1][3]) || older[0][3]);
-    assert(!(older[0][2] && older[2][1]) || older[0][1]);
-    assert(!(older[0][2] && older[2][3]) || older[0][3]);
-    assert(!(older[0][3] && older[3][1]) || older[0][1]);
-    assert(!(older[0][3] && older[3][2]) || older[0][2]);
-    assert(!(older[1][0] && older[0][2]) || older[1][2]);
-    assert(!(older[1][0] && older[0][3]) || older[1][3]);
-    assert(!(older[1][2] && older[2][0]) || older[1][0]);
-    assert(!(older[1][2] && older[2][3]) || older[1][3]);
-    assert(!(older[1][3] && older[3][0]) || older[1][0]);
-    assert(!(older[1][3] && older[3][2]) || older[1][2]);
-    assert(!(older[2][0] && older[0][1]) || older[2][1]);
-    assert(!(older[2][0] && older[0][3]) || older[2][3]);
-    assert(!(older[2][1] && older[1][0]) || older[2][0]);
-    assert(!(older[2][1] && older[1][3]) || older[2][3]);
-    assert(!(older[2][3] && older[3][0]) || older[2][0]);
-    assert(!(older[2][3] && older[3][1]) || older[2][1]);
-    assert(!(older[3][0] && older[0][1]) || older[3][1]);
-    assert(!(older[3][0] && older[0][2]) || older[3][2]);
-    assert(!(older[3][1] && older[1][0]) || older[3][0]);
-    assert(!(older[3][1] && older[1][2]) || older[3][2]);
-    assert(!(older[3][2] && older[2][0]) || older[3][0]);
-    assert(!(older[3][2] && older[2][1]) || older[3][1]);
+    for (int i = 0; i < 4; i++)
+      for (int j = 0; j < 4; j++)
+        for (int k = 0; k < 4; k++)
+          if (i != j && j != k && i != k) assert(!(older[i][j] && older[j][k]) || older[i][k]);
   end
 
   always @(posedge clk) if (f_past_valid && !$past(rst)) begin
@@ -192,6 +172,92 @@ module wst_small (
     // the owner is never held by Mascar: if it stalls, its operands were not ready
     assert((owner_oh & wst_stall & $past(ready)) == '0);
   end
+
+`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
+  // ---- the function, restated from the rules (docs/blocks/wst.md) ----
+  localparam int S_W = 4;
+  // warp i launched before warp j, from the stored upper triangle
+  function automatic logic s_older(input logic [5:0] a, input int i, input int j);
+    if (i == j) s_older = 1'b0;
+    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];
+    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];
+  endfunction
+  logic [S_W-1:0] s_cr, s_mr, s_stall;
+  logic [31:0] s_alu, s_mem;
+  logic s_oa, s_om, s_rel, s_free, s_hand, s_acq, s_nov;
+  logic [1:0] s_no;
+  logic [5:0] s_age;
+  always @(*) begin
+    // compute-ready and memory-ready: resident, not stalled, by the WST's memory bit
+    s_cr = warp_valid & ~wst_stall & ~wst_mem;
+    s_mr = warp_valid & ~wst_stall & wst_mem;
+    // oldest first: the member launched before every other member
+    s_alu = 0; s_mem = 0;
+    for (int i = 0; i < S_W; i++) begin
+      s_oa = s_cr[i]; s_om = s_mr[i];
+      for (int j = 0; j < S_W; j++) begin
+        if (j != i && s_cr[j] && !s_older(age, i, j)) s_oa = 0;
+        if (j != i && s_mr[j] && !s_older(age, i, j)) s_om = 0;
+      end
+      if (s_oa) s_alu = i;
+      if (s_om) s_mem = i;
+    end
+    // EP: greedy first, while the warp the pipe issued last is still ready (GTO)
+    if (!mode_mp && greedy_alu_valid && 32'(greedy_alu) < S_W && s_cr[greedy_alu]) s_alu = 32'(greedy_alu);
+    if (!mode_mp && greedy_mem_valid && 32'(greedy_mem) < S_W && s_mr[greedy_mem]) s_mem = 32'(greedy_mem);
+    // the owner: it gives up ownership at a dependence on its own load or when it exits;
+    // while saturated a free ownership goes to the re-execution queue's head warp when no
+    // memory warp is ready, else to the next memory warp issued in MP; EP has no owner
+    s_rel = owner_valid && (32'(owner) >= S_W || dep_ll[owner] || !warp_valid[owner]);
+    s_free = sat && (!owner_valid || s_rel);
+    s_hand = s_free && mrq_empty && rexq_valid;
+    s_acq = s_free && !s_hand && mode_mp && mem_issue && s_mr != 0;
+    s_nov = sat && ((owner_valid && !s_rel) || s_hand || s_acq);
+    s_no = s_hand ? rexq_warp : s_acq ? s_mem[1:0] : owner;
+    // MP stalls every memory warp but the owner; operands not ready always stall
+    s_stall = ~ready;
+    if (s_nov) for (int i = 0; i < S_W; i++) if (mem_next[i] && 32'(s_no) != i) s_stall[i] = 1'b1;
+    // a launched warp becomes the youngest
+    s_age = age;
+    for (int i = 0; i < S_W; i++)
+      for (int j = i + 1; j < S_W; j++)
+        if (launch && 32'(launch_warp) == j) s_age[i*S_W - i*(i+1)/2 + j - i - 1] = 1'b1;
+        else if (launch && 32'(launch_warp) == i) s_age[i*S_W - i*(i+1)/2 + j - i - 1] = 1'b0;
+  end
+  always @(*) if (f_past_valid) begin
+    assert(alu_valid == (s_cr != 0));
+    assert(mem_valid == (s_mr != 0));
+    assert(!alu_valid || 32'(alu_warp) == s_alu);
+    assert(!mem_valid || 32'(mem_warp) == s_mem);
+  end
+  // the next state (reset: EP, no owner, slot order)
+  logic f_chk = 1'b0, f_rst, f_mode, f_ov, f_gav, f_gmv;
+  logic [1:0] f_owner, f_ga, f_gm;
+  logic [S_W-1:0] f_mem, f_stall;
+  logic [5:0] f_age;
+  always @(posedge clk) begin
+    f_chk <= 1'b1; f_rst <= rst;
+    f_mode <= sat; f_ov <= s_nov; f_owner <= s_no; f_mem <= mem_next; f_stall <= s_stall;
+    f_gav <= greedy_alu_valid || (alu_issue && s_cr != 0);
+    f_ga <= (alu_issue && s_cr != 0) ? s_alu[1:0] : greedy_alu;
+    f_gmv <= greedy_mem_valid || (mem_issue && s_mr != 0);
+    f_gm <= (mem_issue && s_mr != 0) ? s_mem[1:0] : greedy_mem;
+    f_age <= s_age;
+  end
+  always @(*) if (f_past_valid && f_chk) begin
+    if (f_rst) begin
+      assert(!mode_mp && !owner_valid && owner == 0 && wst_mem == 0 && wst_stall == 0);
+      assert(!greedy_alu_valid && greedy_alu == 0 && !greedy_mem_valid && greedy_mem == 0);
+      assert(age == '1);
+    end else begin
+      assert(mode_mp == f_mode && owner_valid == f_ov && owner == f_owner);
+      assert(wst_mem == f_mem && wst_stall == f_stall);
+      assert(greedy_alu_valid == f_gav && greedy_alu == f_ga);
+      assert(greedy_mem_valid == f_gmv && greedy_mem == f_gm);
+      assert(age == f_age);
+    end
+  end
+`endif  // WG_COVERS
 
   always @(posedge clk) if (f_past_valid && !$past(rst)) begin
     cover(owner_valid && (wst_stall & $past(ready)) != '0);    // non-owners held back

@@ -419,6 +419,103 @@ static void wst_rtl(wg_buf *o, wg_pv p, int mutant) {
   if (W == 1) wgb_printf(o, "  wire unused_w1 = &{1'b0, launch, launch_warp, older[0]};\n");
 }
 
+/* The block's function restated from the rules, for the proofs (issue 20's "properties with
+** teeth"): the picks, the owner and every register's next value computed again from the
+** registers and inputs -- launch order read from the age register by index arithmetic, the
+** picks as "older than every other member", the owner by the thesis' four cases -- and
+** compared with the RTL's (whose picks are one-hot row tests and AND-OR encoders). */
+static void wst_spec_props(wg_buf *o, wg_pv p) {
+  int W = (int)p[WST_W], IB = wst_ib(p), NP = wst_pairs(p);
+  wgb_printf(o, "\n`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)");
+  wgb_printf(o, "\n  // ---- the function, restated from the rules (docs/blocks/wst.md) ----\n");
+  wgb_printf(o, "  localparam int S_W = %d;\n", W);
+  if (W > 1)
+    wgb_printf(o, "  // warp i launched before warp j, from the stored upper triangle\n"
+                  "  function automatic logic s_older(input logic [%d:0] a, input int i, input int j);\n"
+                  "    if (i == j) s_older = 1'b0;\n"
+                  "    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];\n"
+                  "    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];\n"
+                  "  endfunction\n", NP - 1);
+  wgb_printf(o, "  logic [S_W-1:0] s_cr, s_mr, s_stall;\n"
+                "  logic [31:0] s_alu, s_mem;\n"
+                "  logic s_oa, s_om, s_rel, s_free, s_hand, s_acq, s_nov;\n"
+                "  logic [%d:0] s_no;\n", IB - 1);
+  if (W > 1) wgb_printf(o, "  logic [%d:0] s_age;\n", NP - 1);
+  wgb_printf(o, "  always @(*) begin\n"
+                "    // compute-ready and memory-ready: resident, not stalled, by the WST's memory bit\n"
+                "    s_cr = warp_valid & ~wst_stall & ~wst_mem;\n"
+                "    s_mr = warp_valid & ~wst_stall & wst_mem;\n"
+                "    // oldest first: the member launched before every other member\n"
+                "    s_alu = 0; s_mem = 0;\n"
+                "    for (int i = 0; i < S_W; i++) begin\n"
+                "      s_oa = s_cr[i]; s_om = s_mr[i];\n");
+  if (W > 1)
+    wgb_printf(o, "      for (int j = 0; j < S_W; j++) begin\n"
+                  "        if (j != i && s_cr[j] && !s_older(age, i, j)) s_oa = 0;\n"
+                  "        if (j != i && s_mr[j] && !s_older(age, i, j)) s_om = 0;\n"
+                  "      end\n");
+  wgb_printf(o, "      if (s_oa) s_alu = i;\n"
+                "      if (s_om) s_mem = i;\n"
+                "    end\n"
+                "    // EP: greedy first, while the warp the pipe issued last is still ready (GTO)\n"
+                "    if (!mode_mp && greedy_alu_valid && 32'(greedy_alu) < S_W && s_cr[greedy_alu]) s_alu = 32'(greedy_alu);\n"
+                "    if (!mode_mp && greedy_mem_valid && 32'(greedy_mem) < S_W && s_mr[greedy_mem]) s_mem = 32'(greedy_mem);\n"
+                "    // the owner: it gives up ownership at a dependence on its own load or when it exits;\n"
+                "    // while saturated a free ownership goes to the re-execution queue's head warp when no\n"
+                "    // memory warp is ready, else to the next memory warp issued in MP; EP has no owner\n"
+                "    s_rel = owner_valid && (32'(owner) >= S_W || dep_ll[owner] || !warp_valid[owner]);\n"
+                "    s_free = sat && (!owner_valid || s_rel);\n"
+                "    s_hand = s_free && mrq_empty && rexq_valid;\n"
+                "    s_acq = s_free && !s_hand && mode_mp && mem_issue && s_mr != 0;\n"
+                "    s_nov = sat && ((owner_valid && !s_rel) || s_hand || s_acq);\n"
+                "    s_no = s_hand ? rexq_warp : s_acq ? s_mem[%d:0] : owner;\n"
+                "    // MP stalls every memory warp but the owner; operands not ready always stall\n"
+                "    s_stall = ~ready;\n"
+                "    if (s_nov) for (int i = 0; i < S_W; i++) if (mem_next[i] && 32'(s_no) != i) s_stall[i] = 1'b1;\n",
+             IB - 1);
+  if (W > 1)
+    wgb_printf(o, "    // a launched warp becomes the youngest\n"
+                  "    s_age = age;\n"
+                  "    for (int i = 0; i < S_W; i++)\n"
+                  "      for (int j = i + 1; j < S_W; j++)\n"
+                  "        if (launch && 32'(launch_warp) == j) s_age[i*S_W - i*(i+1)/2 + j - i - 1] = 1'b1;\n"
+                  "        else if (launch && 32'(launch_warp) == i) s_age[i*S_W - i*(i+1)/2 + j - i - 1] = 1'b0;\n");
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n"
+                "    assert(alu_valid == (s_cr != 0));\n"
+                "    assert(mem_valid == (s_mr != 0));\n"
+                "    assert(!alu_valid || 32'(alu_warp) == s_alu);\n"
+                "    assert(!mem_valid || 32'(mem_warp) == s_mem);\n"
+                "  end\n");
+  wgb_printf(o, "  // the next state (reset: EP, no owner, slot order)\n"
+                "  logic f_chk = 1'b0, f_rst, f_mode, f_ov, f_gav, f_gmv;\n"
+                "  logic [%d:0] f_owner, f_ga, f_gm;\n"
+                "  logic [S_W-1:0] f_mem, f_stall;\n", IB - 1);
+  if (W > 1) wgb_printf(o, "  logic [%d:0] f_age;\n", NP - 1);
+  wgb_printf(o, "  always @(posedge clk) begin\n"
+                "    f_chk <= 1'b1; f_rst <= rst;\n"
+                "    f_mode <= sat; f_ov <= s_nov; f_owner <= s_no; f_mem <= mem_next; f_stall <= s_stall;\n"
+                "    f_gav <= greedy_alu_valid || (alu_issue && s_cr != 0);\n"
+                "    f_ga <= (alu_issue && s_cr != 0) ? s_alu[%d:0] : greedy_alu;\n"
+                "    f_gmv <= greedy_mem_valid || (mem_issue && s_mr != 0);\n"
+                "    f_gm <= (mem_issue && s_mr != 0) ? s_mem[%d:0] : greedy_mem;\n", IB - 1, IB - 1);
+  if (W > 1) wgb_printf(o, "    f_age <= s_age;\n");
+  wgb_printf(o, "  end\n"
+                "  always @(*) if (f_past_valid && f_chk) begin\n"
+                "    if (f_rst) begin\n"
+                "      assert(!mode_mp && !owner_valid && owner == 0 && wst_mem == 0 && wst_stall == 0);\n"
+                "      assert(!greedy_alu_valid && greedy_alu == 0 && !greedy_mem_valid && greedy_mem == 0);\n");
+  if (W > 1) wgb_printf(o, "      assert(age == '1);\n");
+  wgb_printf(o, "    end else begin\n"
+                "      assert(mode_mp == f_mode && owner_valid == f_ov && owner == f_owner);\n"
+                "      assert(wst_mem == f_mem && wst_stall == f_stall);\n"
+                "      assert(greedy_alu_valid == f_gav && greedy_alu == f_ga);\n"
+                "      assert(greedy_mem_valid == f_gmv && greedy_mem == f_gm);\n");
+  if (W > 1) wgb_printf(o, "      assert(age == f_age);\n");
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "`endif  // WG_COVERS\n");
+}
+
 static void wst_props(wg_buf *o, wg_pv p) {
   int W = (int)p[WST_W];
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
@@ -432,12 +529,12 @@ static void wst_props(wg_buf *o, wg_pv p) {
                 "    assert((alu_oh & ~compute_ready) == '0 && (mem_oh & ~memory_ready) == '0);\n"
                 "    assert(mem_first == !mode_mp);\n");
   if (W > 2 && W <= 8) {   /* W^3 assertions: for the small presets that formal runs at */
-    wgb_printf(o, "    // launch order is a strict total order (transitive)\n");
-    for (int i = 0; i < W; i++)
-      for (int j = 0; j < W; j++)
-        for (int k = 0; k < W; k++)
-          if (i != j && j != k && i != k)
-            wgb_printf(o, "    assert(!(older[%d][%d] && older[%d][%d]) || older[%d][%d]);\n", i, j, j, k, i, k);
+    wgb_printf(o, "    // launch order is a strict total order (transitive)\n"
+                  "    for (int i = 0; i < %d; i++)\n"
+                  "      for (int j = 0; j < %d; j++)\n"
+                  "        for (int k = 0; k < %d; k++)\n"
+                  "          if (i != j && j != k && i != k) assert(!(older[i][j] && older[j][k]) || older[i][k]);\n",
+               W, W, W);
   }
   wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n"
@@ -445,7 +542,9 @@ static void wst_props(wg_buf *o, wg_pv p) {
                 "    assert(mode_mp || wst_stall == ~$past(ready));\n"
                 "    // the owner is never held by Mascar: if it stalls, its operands were not ready\n"
                 "    assert((owner_oh & wst_stall & $past(ready)) == '0);\n"
-                "  end\n\n");
+                "  end\n");
+  wst_spec_props(o, p);
+  wgb_printf(o, "\n");
   wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst)) begin\n"
                 "    cover(owner_valid && (wst_stall & $past(ready)) != '0);    // non-owners held back\n"
                 "    cover(mode_mp && !owner_valid && $past(owner_valid) && $past(mode_mp));  // relinquished in MP\n"

@@ -435,6 +435,220 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      end\n    end\n  end\n", N);
 }
 
+/* The block's function restated from the paper's rules, for the proofs (issue 20's
+** "properties with teeth"): every output and every register's next value computed again from
+** the registers and inputs -- GTO ranks as counts of older live warps read from the age
+** register by index, the predictions by the formula ceil(min(active, THREADS) x pct / 100)
+** where the RTL has threshold tables, the DLC's reads by index where it has AND-OR muxes --
+** and compared with the RTL's. */
+static void oaws_spec_props(wg_buf *o, oa_dims d) {
+  const int W = d.W, N = d.N, NP = W * (W - 1) / 2;
+  wgb_printf(o, "\n`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)");
+  wgb_printf(o, "\n  // ---- the function, restated from the paper's rules (docs/blocks/oaws.md) ----\n"
+                "  // (its 32-bit arithmetic leaves upper bits unused: the lint of those is off here only)\n"
+                "  // verilator lint_off UNUSEDSIGNAL\n");
+  wgb_printf(o, "  localparam int S_W = %d, S_M = %d, S_T = %d, S_N = %d, S_S = %d, S_SMR = %d;\n",
+             W, d.M, d.T, N, d.S, d.smr);
+  wgb_printf(o, "  localparam int S_CMAX = %d, S_CINIT = %d, S_PCB = %d;\n", d.cmax, d.cinit, d.PCB);
+  wgb_printf(o, "  // warp i launched before warp j, from the stored upper triangle\n"
+                "  function automatic logic s_older(input logic [%d:0] a, input int i, input int j);\n"
+                "    if (i == j) s_older = 1'b0;\n"
+                "    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];\n"
+                "    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];\n"
+                "  endfunction\n", NP > 0 ? NP - 1 : 0);
+  wgb_printf(o, "  // a stored prediction: ceil(min(active, THREADS) x pct / 100), at most MSHRS (4.4)\n"
+                "  function automatic logic [31:0] s_base(input logic [31:0] active, input int pct);\n"
+                "    logic [31:0] a, v;\n"
+                "    a = active > S_T ? S_T : active;\n"
+                "    v = (a * pct + 99) / 100;\n"
+                "    s_base = v > S_M ? S_M : v;\n"
+                "  endfunction\n");
+  wgb_printf(o, "  // per warp: GTO rank (live warps older), head instruction, Miss_pred, Eq. 1\n"
+                "  logic [31:0] s_rank [S_W];\n"
+                "  logic [31:0] s_pred [S_W];\n"
+                "  logic [S_W-1:0] s_loc, s_occ, s_hld, s_qual;\n"
+                "  logic [31:0] s_e, s_hb, s_pick, s_avail, s_infl;\n"
+                "  logic s_hdv, s_old;\n"
+                "  always @(*) begin\n"
+                "    s_avail = 32'(avail_mshr); s_infl = 32'(miss_inflight);\n"
+                "    for (int w = 0; w < S_W; w++) begin\n"
+                "      s_rank[w] = 0;\n"
+                "      for (int v = 0; v < S_W; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1;\n"
+                "      s_loc[w] = dyn_mode && live[w] && s_rank[w] < 32'(ocw);\n"
+                "      s_e = 2 * w + 32'(ib_head[w]);\n"
+                "      s_hld[w] = ib_ld[s_e]; s_hdv = ib_div[s_e]; s_hb = 32'(ib_base[s_e*%d +: %d]);\n"
+                "      s_pred[w] = !s_hld[w] ? 0 : !s_hdv ? 1 : !dyn_mode ? s_hb : s_loc[w] ? 0\n"
+                "                : (s_rank[w] + s_hb > S_M ? S_M : s_rank[w] + s_hb);\n"
+                "      // Eq. 1: Miss_pred <= Avail_mshr - Miss_inflight, or the warp is occluded\n"
+                "      s_occ[w] = ready[w] && s_pred[w] != 0 && s_pred[w] + s_infl > s_avail;\n"
+                "    end\n"
+                "    // GTO over the ready, occlusion-free warps: the last issued one, else the oldest\n"
+                "    s_qual = ready & ~s_occ;\n"
+                "    s_pick = 0;\n"
+                "    for (int w = 0; w < S_W; w++) begin\n"
+                "      s_old = s_qual[w];\n"
+                "      for (int v = 0; v < S_W; v++) if (v != w && s_qual[v] && !s_older(age, w, v)) s_old = 0;\n"
+                "      if (s_old) s_pick = w;\n"
+                "    end\n"
+                "    if (greedy_valid && 32'(greedy) < S_W && s_qual[greedy]) s_pick = 32'(greedy);\n"
+                "  end\n", d.PB, d.PB);
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n"
+                "    assert(occlude == s_occ);\n"
+                "    assert(locality == (s_loc & ready));\n"
+                "    assert(pick_valid == (s_qual != 0));\n"
+                "    assert(!pick_valid || 32'(pick_warp) == s_pick);\n"
+                "    assert(pick_load == (pick_valid && s_hld[s_pick]));\n"
+                "    assert(32'(pick_pred) == (pick_valid ? s_pred[s_pick] : 0));\n"
+                "    assert(dlc_full == (dlc_valid == '1));\n"
+                "  end\n");
+  /* the DLC and the load in service */
+  wgb_printf(o, "  // the DLC (4.3.1): the coalesced load's entry (hit, else the victim: the first invalid\n"
+                "  // entry, else the first decayed one (#inst = 0), else the first not recently used)\n"
+                "  logic s_fhit, s_chit, s_cdiv, s_vfound, s_ok, s_done, s_train, s_fully, s_assoc, s_shalve;\n"
+                "  logic [31:0] s_touch, s_cur, s_inst, s_acc, s_sets, s_nsets, s_touched, s_delta, s_up, s_dn;\n"
+                "  logic [31:0] s_cnt, s_ocw, s_add, s_sum, s_fe, s_nbase;\n"
+                "  logic [%d:0] s_snow;\n"
+                "  logic [%d:0] s_refset;\n"
+                "  always @(*) begin\n"
+                "    s_fhit = 0; s_chit = 0; s_touch = 0; s_vfound = 0;\n"
+                "    for (int i = 0; i < S_N; i++) begin\n"
+                "      if (dlc_valid[i] && dlc_pc[i] == fill_pc) s_fhit = 1;\n"
+                "      if (dlc_valid[i] && dlc_pc[i] == coal_pc) begin s_chit = 1; s_touch = i; end\n"
+                "    end\n"
+                "    if (!s_chit) begin\n"
+                "      for (int i = 0; i < S_N; i++) if (!s_vfound && !dlc_valid[i]) begin s_vfound = 1; s_touch = i; end\n"
+                "      for (int i = 0; i < S_N; i++) if (!s_vfound && dlc_inst[i] == 0) begin s_vfound = 1; s_touch = i; end\n"
+                "      for (int i = 0; i < S_N; i++) if (!s_vfound && !dlc_ref[i]) begin s_vfound = 1; s_touch = i; end\n"
+                "    end\n"
+                "    s_cdiv = 32'(coal_nacc) > 2;\n"
+                "    // the hit entry + this instance: #inst + 1, #acc + accesses; an overflow halves all three\n"
+                "    s_inst = 32'(dlc_inst[s_touch]) + 1; s_acc = 32'(dlc_acc[s_touch]) + 32'(coal_nacc);\n"
+                "    s_sets = 32'(dlc_sets[s_touch]);\n"
+                "    if (s_inst >= %d || s_acc >= %d) begin s_inst = s_inst / 2; s_acc = s_acc / 2; s_sets = s_sets / 2; end\n"
+                "    if (!s_chit) begin s_inst = 1; s_acc = 32'(coal_nacc); s_sets = 0; end\n"
+                "    // the load in service: its accesses (none in a cycle with a coalesce), its last one\n"
+                "    s_ok = acc && !coal;\n"
+                "    s_done = s_ok && acc_last;\n"
+                "    s_snow = sets;\n"
+                "    for (int k = 0; k < S_S; k++) if (32'(acc_set) == k) s_snow[k] = 1'b1;\n"
+                "    s_touched = 0;\n"
+                "    for (int k = 0; k < S_S; k++) s_touched = s_touched + 32'(s_snow[k]);\n"
+                "    s_fully = !fcl && !acc_miss;\n"
+                "    s_train = s_done && div;\n"
+                "    s_cur = 32'(dlc_cur);\n"
+                "    s_nsets = 32'(dlc_sets[s_cur]) + s_touched;\n"
+                "    s_shalve = s_nsets >= %d;\n"
+                "    // associativity-sensitive: #acc > 1.5 x #sets\n"
+                "    s_assoc = 2 * (s_shalve ? 32'(dlc_acc[s_cur]) / 2 : 32'(dlc_acc[s_cur])) > 3 * (s_shalve ? s_nsets / 2 : s_nsets);\n"
+                "    // the OCW estimator (Fig. 7): CNT up on a fully cached divergent load, down by Delta\n"
+                "    // (CNT/2, at least 1, when associativity-sensitive; else 1); OCW moves at CNT's ends\n"
+                "    s_cnt = 32'(cnt); s_ocw = 32'(ocw);\n"
+                "    s_delta = (s_assoc && s_cnt / 2 != 0) ? s_cnt / 2 : 1;\n"
+                "    s_up = s_cnt == S_CMAX ? s_cnt : s_cnt + 1;\n"
+                "    s_dn = s_cnt > s_delta ? s_cnt - s_delta : 0;\n"
+                "    if (s_train && s_fully && !(s_cnt == S_CMAX && s_ocw == S_W)) begin\n"
+                "      s_cnt = s_up;\n"
+                "      if (s_up == S_CMAX && s_ocw < S_W) begin s_ocw = s_ocw + 1; s_cnt = 0; end\n"
+                "    end else if (s_train && !s_fully && !(s_cnt == 0 && s_ocw == 2)) begin\n"
+                "      s_cnt = s_dn;\n"
+                "      if (s_dn == 0 && s_ocw > 2) begin s_ocw = s_ocw - 1; s_cnt = S_CMAX; end\n"
+                "    end\n"
+                "    // the next state's inputs: the I-buffer entry filled and its prediction, Miss_inflight's sum\n"
+                "    s_fe = 2 * 32'(fill_warp) + 32'(fill_slot);\n"
+                "    s_nbase = !fill_load ? 0 : s_base(32'(fill_active), dyn_mode ? 50 : S_SMR);\n"
+                "    s_add = s_infl + ((issue && s_qual != 0) ? s_pred[s_pick] : 0);\n"
+                "    s_sum = !retire ? s_add : (s_add < 32'(retire_pred) ? 0 : s_add - 32'(retire_pred));\n"
+                "    s_refset = dlc_ref; s_refset[s_touch] = 1'b1;\n"
+                "  end\n", d.S - 1, N - 1, 1 << OA_INSTB, 1 << OA_ACCB, 1 << OA_SETB);
+  /* next state */
+  wgb_printf(o, "  // every register's next value\n"
+                "  logic f_chk = 1'b0, f_chk2 = 1'b0, f_rst, f_kl, f_gv, f_div, f_fcl;\n"
+                "  logic [%d:0] f_age;\n  logic [%d:0] f_g;\n"
+                "  logic [%d:0] f_ibld, f_ibdiv;\n  logic [%d:0] f_ibbase;\n"
+                "  logic [31:0] f_avail, f_infl, f_cnt, f_ocw, f_cur;\n"
+                "  logic [%d:0] f_valid, f_ref;\n  logic [%d:0] f_sets;\n"
+                "  logic [%d:0] f_pc;\n  logic [%d:0] f_inst;\n  logic [%d:0] f_acc, f_dsets;\n"
+                "",
+             NP > 0 ? NP - 1 : 0, d.WB - 1, 2 * W - 1, 2 * W * d.PB - 1, N - 1, d.S - 1,
+             N * d.PCB - 1, N * OA_INSTB - 1, N * OA_ACCB - 1);
+  wgb_printf(o, "  always @(posedge clk) begin\n"
+                "    f_chk <= 1'b1; f_chk2 <= f_chk; f_rst <= rst; f_kl <= kernel_launch;\n"
+                "    // a launched warp becomes the youngest\n"
+                "    for (int i = 0; i < S_W; i++)\n"
+                "      for (int j = i + 1; j < S_W; j++)\n"
+                "        f_age[i*S_W - i*(i+1)/2 + j - i - 1] <= (launch && 32'(launch_warp) == j) ? 1'b1\n"
+                "            : (launch && 32'(launch_warp) == i) ? 1'b0 : age[i*S_W - i*(i+1)/2 + j - i - 1];\n"
+                "    f_gv <= greedy_valid || (issue && s_qual != 0);\n"
+                "    f_g <= (issue && s_qual != 0) ? s_pick[%d:0] : greedy;\n"
+                "    // the I-buffer entry filled: a load, divergent when its PC is in the DLC, its prediction\n"
+                "    f_ibld <= ib_ld; f_ibdiv <= ib_div; f_ibbase <= ib_base;\n"
+                "    if (fill && s_fe < 2 * S_W) begin\n"
+                "      f_ibld[s_fe] <= fill_load; f_ibdiv[s_fe] <= fill_load && s_fhit;\n"
+                "      f_ibbase[s_fe*%d +: %d] <= s_nbase[%d:0];\n"
+                "    end\n"
+                "    // Avail_mshr: an allocation takes one, a release gives one back, within 0..MSHRS\n"
+                "    f_avail <= (mshr_alloc && !mshr_free && s_avail != 0) ? s_avail - 1\n"
+                "             : (mshr_free && !mshr_alloc && s_avail != S_M) ? s_avail + 1 : s_avail;\n"
+                "    // Miss_inflight: + the issued pick's prediction, - a retired load's, within 0..MSHRS\n"
+                "    f_infl <= s_sum > S_M ? S_M : s_sum;\n"
+                "    f_cnt <= s_cnt; f_ocw <= s_ocw;\n"
+                "    f_div <= coal ? s_cdiv : s_done ? 1'b0 : div;\n"
+                "    f_fcl <= coal || s_done ? 1'b0 : s_ok ? (fcl || acc_miss) : fcl;\n"
+                "    f_sets <= coal || s_done ? '0 : s_ok ? s_snow : sets;\n"
+                "    f_cur <= (coal && s_cdiv) ? s_touch : 32'(dlc_cur);\n"
+                "    f_valid <= dlc_valid; f_ref <= dlc_ref;\n"
+                "    if (coal && s_cdiv) begin\n"
+                "      f_valid[s_touch] <= 1'b1;\n"
+                "      // NRU: when every entry is referenced, only the touched one stays\n"
+                "      f_ref <= (s_refset == '1) ? (%d'd1 << s_touch) : s_refset;\n"
+                "    end\n"
+                "    // the entries' counters (not reset): written on an insert or update, or the #sets update\n"
+                "    for (int i = 0; i < S_N; i++) begin\n"
+                "      f_pc[i*S_PCB +: S_PCB] <= dlc_pc[i]; f_inst[i*%d +: %d] <= dlc_inst[i];\n"
+                "      f_acc[i*%d +: %d] <= dlc_acc[i]; f_dsets[i*%d +: %d] <= dlc_sets[i];\n"
+                "      if (coal && s_cdiv && s_touch == i) begin\n"
+                "        f_pc[i*S_PCB +: S_PCB] <= coal_pc; f_inst[i*%d +: %d] <= s_inst[%d:0];\n"
+                "        f_acc[i*%d +: %d] <= s_acc[%d:0]; f_dsets[i*%d +: %d] <= s_sets[%d:0];\n"
+                "      end else if (s_train && s_cur == i) begin\n"
+                "        f_inst[i*%d +: %d] <= s_shalve ? dlc_inst[i] / 2 : dlc_inst[i];\n"
+                "        f_acc[i*%d +: %d] <= s_shalve ? dlc_acc[i] / 2 : dlc_acc[i];\n"
+                "        f_dsets[i*%d +: %d] <= s_shalve ? s_nsets[%d:1] : s_nsets[%d:0];\n"
+                "      end\n"
+                "    end\n"
+                "  end\n",
+             d.WB - 1, d.PB, d.PB, d.PB - 1, N,
+             OA_INSTB, OA_INSTB, OA_ACCB, OA_ACCB, OA_SETB, OA_SETB,
+             OA_INSTB, OA_INSTB, OA_INSTB - 1, OA_ACCB, OA_ACCB, OA_ACCB - 1, OA_SETB, OA_SETB, OA_SETB - 1,
+             OA_INSTB, OA_INSTB, OA_ACCB, OA_ACCB, OA_SETB, OA_SETB, OA_SETB, OA_SETB - 1);
+  wgb_printf(o, "  always @(*) if (f_past_valid && f_chk) begin\n"
+                "    // the counters are not reset: their first edge starts from the state before reset,\n"
+                "    // where the DLC's uniqueness does not hold yet, so they are checked from the second\n"
+                "    if (f_chk2) for (int i = 0; i < S_N; i++) begin\n"
+                "      assert(dlc_pc[i] == f_pc[i*S_PCB +: S_PCB]); assert(dlc_inst[i] == f_inst[i*%d +: %d]);\n"
+                "      assert(dlc_acc[i] == f_acc[i*%d +: %d]); assert(dlc_sets[i] == f_dsets[i*%d +: %d]);\n"
+                "    end\n"
+                "    if (f_rst) begin   // reset: MSHRs free, nothing in flight, the I-buffer's predictions 0\n"
+                "      assert(age == '1 && !greedy_valid && greedy == 0 && ib_ld == 0 && ib_div == 0 && ib_base == 0);\n"
+                "      assert(32'(avail_mshr) == S_M && miss_inflight == 0);\n"
+                "    end else begin\n"
+                "      assert(age == f_age && greedy_valid == f_gv && greedy == f_g);\n"
+                "      assert(ib_ld == f_ibld && ib_div == f_ibdiv && ib_base == f_ibbase);\n"
+                "      assert(32'(avail_mshr) == f_avail && 32'(miss_inflight) == f_infl);\n"
+                "    end\n"
+                "    if (f_rst || f_kl) begin   // reset or a kernel launch: the DLC and the estimator start over\n"
+                "      assert(dlc_valid == 0 && dlc_ref == 0 && dlc_cur == 0 && !div && !fcl && sets == 0);\n"
+                "      assert(32'(cnt) == S_CINIT && ocw == 2);\n"
+                "    end else begin\n"
+                "      assert(dlc_valid == f_valid && dlc_ref == f_ref && 32'(dlc_cur) == f_cur);\n"
+                "      assert(div == f_div && fcl == f_fcl && sets == f_sets);\n"
+                "      assert(32'(cnt) == f_cnt && 32'(ocw) == f_ocw);\n"
+                "    end\n"
+                "  end\n"
+                "  // verilator lint_on UNUSEDSIGNAL\n",
+             OA_INSTB, OA_INSTB, OA_ACCB, OA_ACCB, OA_SETB, OA_SETB);
+  wgb_printf(o, "`endif  // WG_COVERS\n");
+}
+
 static void oaws_props(wg_buf *o, wg_pv p) {
   oa_dims d = oa_dims_of(p);
   const int W = d.W, N = d.N;
@@ -493,7 +707,9 @@ static void oaws_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  always @(posedge clk) begin\n    f_prev_rst <= rst;\n"
                 "    f_prev_issue_load <= do_issue && pick_pred != '0;\n    f_prev_mi <= miss_inflight;\n  end\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) begin\n"
-                "    assert(f_prev_issue_load || miss_inflight <= f_prev_mi);\n  end\n\n");
+                "    assert(f_prev_issue_load || miss_inflight <= f_prev_mi);\n  end\n");
+  oaws_spec_props(o, d);
+  wgb_printf(o, "\n");
 
   wgb_printf(o, "  // reachability\n  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    cover(dlc_full);\n");
