@@ -13,11 +13,11 @@ static int bits_for(int64_t maxval) {   /* bits to hold 0..maxval, as wg_bits_fo
 }
 
 int memsat_init(memsat_model *m, const memsat_params *p) {
-  /* the descriptor's ranges and cross-parameter check */
+  /* the descriptor's ranges (memsat_io.h), then its cross-parameter rule: set below clear,
+  ** clear within the table */
   if (memsat_params_check(p, NULL, 0)) return -1;
-  if (p->SET_FREE_MSHR < 0 || p->SET_FREE_MSHR >= p->CLR_FREE_MSHR || p->CLR_FREE_MSHR > p->MSHRS) return -1;
-  if (p->SET_FREE_MISSQ < 0 || p->SET_FREE_MISSQ >= p->CLR_FREE_MISSQ || p->CLR_FREE_MISSQ > p->MISSQ) return -1;
-  if (p->SPACES < 1 || p->SPACES > MEMSAT_MAX_SPACES || p->HOLD < 0 || p->HOLD > 1024) return -1;
+  if (p->SET_FREE_MSHR >= p->CLR_FREE_MSHR || p->CLR_FREE_MSHR > p->MSHRS) return -1;
+  if (p->SET_FREE_MISSQ >= p->CLR_FREE_MISSQ || p->CLR_FREE_MISSQ > p->MISSQ) return -1;
   memset(m, 0, sizeof *m);
   m->p = *p;
   m->spaces = (int)p->SPACES;

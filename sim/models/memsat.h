@@ -9,7 +9,8 @@
 
 #include "memsat_io.h"
 
-enum { MEMSAT_GLOBAL = 0, MEMSAT_TEXTURE = 1, MEMSAT_CONSTANT = 2, MEMSAT_MAX_SPACES = 3 };
+enum { MEMSAT_GLOBAL = 0, MEMSAT_TEXTURE = 1, MEMSAT_CONSTANT = 2 };
+#define MEMSAT_MAX_SPACES MEMSAT_SPACES_MAX   /* the descriptor's range of SPACES (memsat_io.h) */
 
 typedef struct memsat_model {
   memsat_params p;
