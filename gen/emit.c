@@ -709,3 +709,17 @@ void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *ma
   wgb_printf(o, "  assign %s = (|%s) ? %s : %s;\n", dst, hv, h, l);
 }
 /* }================================================================ */
+
+void wg_emit_tmpl(wg_buf *o, const char *tmpl, const wg_tmpl_var *vars, int n) {
+  const char *p = tmpl;
+  for (;;) {
+    const char *at = strstr(p, "@@"), *e = at ? strstr(at + 2, "@@") : NULL;
+    if (!e) { wgb_printf(o, "%s", p); return; }
+    size_t len = (size_t)(e - at - 2);
+    int k = 0;
+    while (k < n && !(strlen(vars[k].name) == len && !strncmp(vars[k].name, at + 2, len))) k++;
+    if (k == n) { fprintf(stderr, "warpgen: internal error: template variable %.*s\n", (int)len, at + 2); exit(3); }
+    wgb_printf(o, "%.*s%lld", (int)(at - p), p, vars[k].value);
+    p = e + 2;
+  }
+}

@@ -186,6 +186,10 @@ const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
 ** older[i][j]: warp i was launched before warp j) from 'age' (w*(w-1)/2 bits, pair
 ** (i, j), i < j, at i*w - i*(i+1)/2 + j - i - 1); the lower triangle is the complement. */
 void wg_emit_age_older(wg_buf *o, const char *older, const char *age, int w);
+/* Verilog text with '@@NAME@@' replaced by that variable's value: for long property blocks whose
+** widths come from the parameters (names not found are an internal error, reported at once) */
+typedef struct wg_tmpl_var { const char *name; long long value; } wg_tmpl_var;
+void wg_emit_tmpl(wg_buf *o, const char *tmpl, const wg_tmpl_var *vars, int n);
 /* Counter and pointer idioms as expressions (written into dst):
 ** ring_inc: the w-bit pointer ptr + 1 on a ring of count places (wraps by
 ** itself when count = 2^w); sat_inc: the w-bit counter x + 1, held at max. */

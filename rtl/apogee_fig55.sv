@@ -566,130 +566,141 @@ module apogee_fig55 (
 
 `ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
   // ---- the function, restated from the rules (docs/blocks/apogee.md) ----
-  // (its 32-bit arithmetic leaves upper bits unused: the lint of those is off here only)
+  // Every output and every register's next value computed again from the registers and inputs:
+  // the lanes and entries read by index, the victim as the smallest key, the offset by a search
+  // over q, addresses in ADDR_BITS-bit arithmetic; the asserts compare them with the RTL's.
+  // (the burst's last line leaves the low address bits unused: that lint is off here only)
   // verilator lint_off UNUSEDSIGNAL
-  localparam int S_E = 8, S_W = 2, S_T = 8, S_Q = 4, S_LB = 5, S_L = 32;
-  localparam int S_CMAX = 255, S_DMAX = 63, S_OMIN = -128, S_OMAX = 127;
-  localparam logic [TB-1:0] S_SCALAR = 4'd15;  // the scalar marker in thread_idx
-  // sign-extended offset and address difference; an address from a 32-bit sum
-  function automatic logic [31:0] s_sx(input logic [OB-1:0] v);
-    s_sx = v[OB-1] ? {{(32-OB){1'b1}}, v} : {{(32-OB){1'b0}}, v};
-  endfunction
-  function automatic logic [31:0] s_sxa(input logic [AB-1:0] v);
-    s_sxa = 32'(v) | (v[AB-1] ? ~((32'd1 << AB) - 32'd1) : 32'd0);
-  endfunction
-  function automatic logic [AB-1:0] s_lo(input logic [31:0] x);
-    s_lo = x[AB-1:0];
+  // an offset sign-extended to an address
+  function automatic logic [AB-1:0] s_so(input logic [OB-1:0] v);
+    s_so = {{(AB-OB){v[OB-1]}}, v};
   endfunction
   // the load's lanes: first, second and last active lane, their count and addresses
   logic s_go, s_pairs;
-  logic [31:0] s_f0, s_f1, s_ll, s_nact;
+  logic [3-1:0] s_f0, s_f1, s_ll;
+  logic [4-1:0] s_nact;
   logic [AB-1:0] s_a0, s_a1, s_all;
   always @(*) begin
-    s_f0 = 0; s_f1 = 0; s_ll = 0; s_nact = 0;
-    for (int j = S_T - 1; j >= 0; j--) if (ld_mask[j]) begin s_f1 = s_f0; s_f0 = j; end
-    for (int j = 0; j < S_T; j++) if (ld_mask[j]) begin s_ll = j; s_nact = s_nact + 1; end
-    s_go = ld_valid && s_nact != 0;
-    s_pairs = s_nact >= 2;
-    s_a0 = ld_addr[s_f0*AB +: AB]; s_a1 = ld_addr[s_f1*AB +: AB]; s_all = ld_addr[s_ll*AB +: AB];
+    s_f0 = '0; s_f1 = '0; s_ll = '0; s_nact = '0;
+    for (int j = 8 - 1; j >= 0; j--) if (ld_mask[j]) begin s_f1 = s_f0; s_f0 = 3'(j); end
+    for (int j = 0; j < 8; j++) if (ld_mask[j]) begin s_ll = 3'(j); s_nact = s_nact + 1'b1; end
+    s_go = ld_valid && s_nact != '0;
+    s_pairs = s_nact >= 4'(2);
+    s_a0 = '0; s_a1 = '0; s_all = '0;
+    for (int j = 0; j < 8; j++) begin
+      if (s_f0 == 3'(j)) s_a0 = ld_addr[j*AB +: AB];
+      if (s_f1 == 3'(j)) s_a1 = ld_addr[j*AB +: AB];
+      if (s_ll == 3'(j)) s_all = ld_addr[j*AB +: AB];
+    end
   end
   // the table: the load's FOA entry (fe), its TIA trigger (te), the warp's LAL trigger (le),
   // the TIA entry of the first lane's address (ae), the victim (ve)
-  logic s_hit, s_thit, s_lfound, s_lany, s_ahit, s_vok, s_vmin, s_lalv;
-  logic [31:0] s_fe, s_te, s_le, s_ae, s_ve;
+  logic s_hit, s_thit, s_lfound, s_lany, s_ahit, s_vok, s_vmin, s_vvalid, s_lalv, s_tslow;
+  logic [3-1:0] s_fe, s_te, s_le, s_ae, s_ve;
   logic [PCB-1:0] s_lal;
-  logic [S_E-1:0] s_cand;
-  logic [S_E*(CB+1)-1:0] s_key;
+  logic [8-1:0] s_cand;
+  logic [8*(CB+1)-1:0] s_key;
   logic [AB-1:0] s_oaddr, s_taddr;
   logic [OB-1:0] s_ooff;
   logic [CB-1:0] s_oconf;
   logic [TB-1:0] s_otidx;
   logic [DB-1:0] s_odist, s_pend, s_run;
   logic [WB-1:0] s_olw;
-  logic s_tslow;
   always @(*) begin
-    s_lal = lal[ld_warp*PCB +: PCB]; s_lalv = lal_v[ld_warp];
-    s_hit = 0; s_thit = 0; s_lfound = 0; s_ahit = 0; s_fe = 0; s_te = 0; s_le = 0; s_ae = 0;
-    for (int i = 0; i < S_E; i++) begin
-      if (e_type[i*2 +: 2] == 2'b01 && e_pc[i*PCB +: PCB] == ld_pc) begin s_hit = 1; s_fe = i; end
-      if (e_type[i*2 +: 2] == 2'b10 && e_pc[i*PCB +: PCB] == ld_pc) begin s_thit = 1; s_te = i; end
-      if (e_type[i*2 +: 2] == 2'b10 && e_pc[i*PCB +: PCB] == s_lal) begin s_lfound = 1; s_le = i; end
-      if (e_type[i*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == s_a0) begin s_ahit = 1; s_ae = i; end
+    s_lal = '0; s_lalv = 1'b0;
+    for (int k = 0; k < 2; k++) if (ld_warp == 1'(k)) begin s_lal = lal[k*PCB +: PCB]; s_lalv = lal_v[k]; end
+    s_hit = 1'b0; s_thit = 1'b0; s_lfound = 1'b0; s_ahit = 1'b0; s_fe = '0; s_te = '0; s_le = '0; s_ae = '0;
+    for (int i = 0; i < 8; i++) begin
+      if (e_type[i*2 +: 2] == 2'b01 && e_pc[i*PCB +: PCB] == ld_pc) begin s_hit = 1'b1; s_fe = 3'(i); end
+      if (e_type[i*2 +: 2] == 2'b10 && e_pc[i*PCB +: PCB] == ld_pc) begin s_thit = 1'b1; s_te = 3'(i); end
+      if (e_type[i*2 +: 2] == 2'b10 && e_pc[i*PCB +: PCB] == s_lal) begin s_lfound = 1'b1; s_le = 3'(i); end
+      if (e_type[i*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == s_a0) begin s_ahit = 1'b1; s_ae = 3'(i); end
     end
     s_lany = s_lalv && s_lfound;
-    // the victim: not hit by this load; invalid before valid, then the lowest confidence,
-    // the lowest index among equals
-    for (int i = 0; i < S_E; i++) begin
-      s_cand[i] = !(s_hit && s_fe == i) && !(s_thit && s_te == i);
+    // the victim: not hit by this load; invalid before valid, then the lowest confidence, the
+    // lowest index among equals
+    for (int i = 0; i < 8; i++) begin
+      s_cand[i] = !(s_hit && s_fe == 3'(i)) && !(s_thit && s_te == 3'(i));
       s_key[i*(CB+1) +: CB+1] = {e_type[i*2 +: 2] != 2'b00, e_conf[i*CB +: CB]};
     end
-    s_vok = s_cand != 0; s_ve = 0;
-    for (int i = S_E - 1; i >= 0; i--) begin
+    s_vok = s_cand != '0; s_ve = '0;
+    for (int i = 8 - 1; i >= 0; i--) begin
       s_vmin = s_cand[i];
-      for (int j = 0; j < S_E; j++)
-        if (s_cand[j] && s_key[j*(CB+1) +: CB+1] < s_key[i*(CB+1) +: CB+1]) s_vmin = 0;
-      if (s_vmin) s_ve = i;
+      for (int j = 0; j < 8; j++) if (s_cand[j] && s_key[j*(CB+1) +: CB+1] < s_key[i*(CB+1) +: CB+1]) s_vmin = 1'b0;
+      if (s_vmin) s_ve = 3'(i);
     end
-    s_oaddr = s_hit ? e_addr[s_fe*AB +: AB] : '0;  s_ooff = s_hit ? e_off[s_fe*OB +: OB] : '0;
-    s_oconf = s_hit ? e_conf[s_fe*CB +: CB] : '0;  s_otidx = s_hit ? e_tidx[s_fe*TB +: TB] : '0;
-    s_odist = s_hit ? e_dist[s_fe*DB +: DB] : '0;  s_olw = s_hit ? e_lw[s_fe*WB +: WB] : '0;
-    s_pend = s_hit ? e_pend[s_fe*SW + ld_warp*DB +: DB] : '0;
-    s_run = s_hit ? e_run[s_fe*SW + ld_warp*DB +: DB] : '0;
-    s_taddr = e_addr[s_te*AB +: AB]; s_tslow = s_thit && e_slow[s_te];
+    // the FOA entry's fields (0 without one), the TIA trigger's address and slow bit, the victim's valid
+    s_oaddr = '0; s_ooff = '0; s_oconf = '0; s_otidx = '0; s_odist = '0; s_olw = '0; s_pend = '0; s_run = '0;
+    s_taddr = '0; s_tslow = 1'b0; s_vvalid = 1'b0;
+    for (int i = 0; i < 8; i++) begin
+      if (s_hit && s_fe == 3'(i)) begin
+        s_oaddr = e_addr[i*AB +: AB]; s_ooff = e_off[i*OB +: OB]; s_oconf = e_conf[i*CB +: CB];
+        s_otidx = e_tidx[i*TB +: TB]; s_odist = e_dist[i*DB +: DB]; s_olw = e_lw[i*WB +: WB];
+        for (int k = 0; k < 2; k++) if (ld_warp == 1'(k)) begin
+          s_pend = e_pend[i*SW + k*DB +: DB]; s_run = e_run[i*SW + k*DB +: DB];
+        end
+      end
+      if (s_thit && s_te == 3'(i)) begin s_taddr = e_addr[i*AB +: AB]; s_tslow = e_slow[i]; end
+      if (s_ve == 3'(i)) s_vvalid = e_type[i*2 +: 2] != 2'b00;
+    end
   end
-  // the offset (Fig. 5.6): the signed delta of the first pair is q x (f1 - f0) exactly, q in
-  // OFF_BITS signed bits; then every active lane j at A(f0) + (j - f0) x offset (Fig. 5.5)
+  // the offset (Fig. 5.6): the q in OFF_BITS signed bits with q x (f1 - f0) = A(f1) - A(f0) (both
+  // sides lie within half the address space, so equal modulo 2^ADDR_BITS is equal); then every
+  // active lane j on the line through the first, A(j) = A(f0) + (j - f0) x offset (Fig. 5.5)
   logic s_dok, s_learn, s_rok, s_lanes, s_match, s_scalar, s_cok, s_eok, s_ldok;
-  logic [31:0] s_dlt, s_qv, s_roffi, s_csum, s_cv, s_ent;
-  logic [OB-1:0] s_q, s_roff, s_off;
+  logic [OB-1:0] s_q, s_roff, s_off, s_mag;
+  logic [AB-1:0] s_dtid, s_ro;
+  logic [9-1:0] s_csum;
   logic [CB-1:0] s_conf;
   logic [TB-1:0] s_tidx;
+  logic [3-1:0] s_ent;
   always @(*) begin
-    s_dlt = s_sxa(s_a1 - s_a0);   // the AB-bit delta, signed
-    s_dok = 0; s_qv = 0;
-    for (int q = S_OMIN; q <= S_OMAX; q++)
-      if (32'(q) * (s_f1 - s_f0) == s_dlt) begin s_dok = 1; s_qv = 32'(q); end
-    s_q = s_qv[OB-1:0];
-    s_learn = !s_hit || (s_oconf == 0 && s_ooff == 0);
+    s_dtid = 28'(s_f1) - 28'(s_f0);
+    s_dok = 1'b0; s_q = '0;
+    for (int q = 0; q < 256; q++)
+      if (s_so(8'(q)) * s_dtid == s_a1 - s_a0) begin s_dok = 1'b1; s_q = 8'(q); end
+    s_learn = !s_hit || (s_oconf == '0 && s_ooff == '0);
     s_roff = s_learn ? s_q : s_ooff;
     s_rok = s_learn ? s_dok : 1'b1;
-    s_roffi = s_sx(s_roff);
-    s_lanes = 1;
-    for (int j = 0; j < S_T; j++)
-      if (ld_mask[j] && ld_addr[j*AB +: AB] != s_lo(32'(s_a0) + (32'(j) - s_f0) * s_roffi)) s_lanes = 0;
+    s_ro = s_so(s_roff);
+    s_lanes = 1'b1;
+    for (int j = 0; j < 8; j++)
+      if (ld_mask[j] && ld_addr[j*AB +: AB] != s_a0 + (28'(j) - 28'(s_f0)) * s_ro) s_lanes = 1'b0;
     s_match = s_pairs && s_rok && s_lanes;
-    s_csum = (s_hit ? 32'(s_oconf) : 32'd0) + s_nact - 32'd1 - 32'(s_learn);
-    s_cv = !s_pairs ? 32'(s_oconf) : !s_match ? 32'd0 : (s_csum > S_CMAX ? S_CMAX : s_csum);
-    s_conf = s_cv[CB-1:0];
+    // the confidence: + the matching pairs (the first pair sets the offset when learning),
+    // saturating; 0 on a mismatch
+    s_csum = (s_hit ? 9'(s_oconf) : '0) + 9'(s_nact) - 9'(1) - 9'(s_learn);
+    s_conf = !s_pairs ? s_oconf : !s_match ? '0 : (s_csum > 9'(255) ? 8'(255) : s_csum[CB-1:0]);
     s_off = !s_pairs ? s_ooff : (s_match ? s_roff : '0);
-    s_scalar = s_match && s_roff == 0;
-    s_tidx = s_scalar ? S_SCALAR : s_ll[TB-1:0];
-    s_cok = s_match && s_conf != 0 && 32'(s_conf) + 32'd2 >= s_nact && s_roff != 0;
+    s_scalar = s_match && s_roff == '0;
+    s_tidx = s_scalar ? 4'(15) : {1'b0, s_ll};
+    s_cok = s_match && s_conf != '0 && 9'(s_conf) + 9'(2) >= 9'(s_nact) && s_roff != '0;
     s_eok = s_hit || s_vok;
     s_ldok = s_go && s_eok;
     s_ent = s_hit ? s_fe : s_ve;
   end
-  // the distance (Fig. 5.7) and the burst: A + (d x n - tidx + i) x offset
+  // the distance (Fig. 5.7) and the burst: A(ll) + (d x n x THREADS - ll + i) x offset
   logic s_judged, s_slow, s_early, s_fwant, s_twant, s_fstart, s_tstart;
-  logic [31:0] s_nw, s_k, s_mag, s_dv;
+  logic [AB-1:0] s_nw, s_k, s_eaddr, s_pf0, s_pfl, s_step;
   logic [DB-1:0] s_dold, s_dnew;
-  logic [AB-1:0] s_eaddr, s_pf0, s_pfl, s_step;
   always @(*) begin
     s_judged = s_hit && s_run >= s_odist;
     s_slow = s_judged && s_pend >= s_odist;
-    s_nw = (n_warps == 0 || 32'(n_warps) > S_W) ? S_W : 32'(n_warps);
-    s_k = (ld_warp > s_olw) ? 32'(ld_warp) - 32'(s_olw) : 32'(ld_warp) + s_nw - 32'(s_olw);
-    s_eaddr = s_lo(32'(s_oaddr) + (s_k * S_T + s_f0 - 32'(s_otidx)) * s_sx(s_ooff));
+    s_nw = (n_warps == '0 || n_warps > 2'(2)) ? 28'(2) : 28'(n_warps);
+    // the recomputed address: warp w runs k = w - lw warps after the entry's last access (+ n
+    // warps when w <= lw: the next iteration), k x THREADS threads further
+    s_k = (ld_warp > s_olw) ? 28'(ld_warp) - 28'(s_olw) : 28'(ld_warp) + s_nw - 28'(s_olw);
+    s_eaddr = s_oaddr + (s_k * 28'(8) + 28'(s_f0) - 28'(s_otidx)) * s_so(s_ooff);
     s_early = s_judged && s_pend < s_odist && !ld_hit && s_a0 == s_eaddr;
-    s_dv = s_hit ? 32'(s_odist) : 32'd1;
-    s_dold = s_dv[DB-1:0];
-    if (s_slow) s_dv = (s_dv == S_DMAX) ? s_dv : s_dv + 1;   // saturating
-    else if (s_early) s_dv = (s_dv <= 1) ? 32'd1 : s_dv - 1;   // at least 1
-    s_dnew = s_dv[DB-1:0];
-    s_pf0 = s_lo(32'(s_all) + (32'(s_dnew) * s_nw * S_T - s_ll) * s_roffi);
-    s_pfl = s_lo(32'(s_pf0) + (S_T - 1) * s_roffi);
-    s_mag = s_roff[OB-1] ? 32'd0 - s_roffi : s_roffi;
-    s_step = s_lo(s_mag >= S_L ? s_roffi : (s_roff[OB-1] ? 32'd0 - S_L : S_L));
+    s_dold = s_hit ? s_odist : 6'(1);
+    if (s_slow) s_dnew = (s_dold == 6'(63)) ? s_dold : s_dold + 1'b1;
+    else if (s_early) s_dnew = (s_dold <= 6'(1)) ? 6'(1) : s_dold - 1'b1;
+    else s_dnew = s_dold;
+    s_pf0 = s_all + (28'(s_dnew) * s_nw * 28'(8) - 28'(s_ll)) * s_ro;
+    s_pfl = s_pf0 + 28'(7) * s_ro;
+    // the walk: the offset itself when it spans a line or more, else a line at a time its way
+    s_mag = s_roff[OB-1] ? -s_roff : s_roff;
+    s_step = (32'(s_mag) >= 32'd32) ? s_ro : (s_roff[OB-1] ? 28'(0) - 28'(32) : 28'(32));
     s_fwant = s_go && s_eok && s_cok;
     s_twant = s_go && s_thit;
     s_fstart = s_fwant && !gen_busy;
@@ -699,7 +710,7 @@ module apogee_fig55 (
   logic s_move, s_smiss, s_cre, s_refresh, s_talloc, s_falloc;
   always @(*) begin
     s_move = s_go && s_thit && s_tslow && s_lalv && !s_lany;
-    s_smiss = s_go && s_hit && s_otidx == S_SCALAR && !ld_hit;
+    s_smiss = s_go && s_hit && s_otidx == 4'(15) && !ld_hit;
     s_cre = s_smiss && !s_ahit && s_lalv && s_lal != ld_pc;
     s_refresh = s_cre && s_lany;
     s_talloc = s_cre && !s_lany && !s_move && s_vok;
@@ -709,19 +720,19 @@ module apogee_fig55 (
   logic s_gend, s_merge, s_pop, s_push;
   logic [LLW-1:0] s_gline;
   always @(*) begin
-    s_gline = g_cur[AB-1:S_LB];
+    s_gline = g_cur[AB-1:5];
     s_gend = s_gline == g_last;
-    s_merge = 0;
-    for (int i = 0; i < S_Q; i++)
-      if (gen_busy && !s_gend && i < 32'(pfq_count) && q_line[i*LLW +: LLW] == s_gline) s_merge = 1;
-    s_pop = 32'(pfq_count) != 0 && pf_ready;
-    s_push = gen_busy && !s_merge && (32'(pfq_count) != S_Q || s_pop);
+    s_merge = 1'b0;
+    for (int i = 0; i < 4; i++)
+      if (gen_busy && !s_gend && 3'(i) < pfq_count && q_line[i*LLW +: LLW] == s_gline) s_merge = 1'b1;
+    s_pop = pfq_count != '0 && pf_ready;
+    s_push = gen_busy && !s_merge && (pfq_count != 3'(4) || s_pop);
   end
   // every output
   always @(*) if (f_past_valid) begin
-    assert(ld_entry == (s_ldok ? s_ent[EB-1:0] : '0));
+    assert(ld_entry == (s_ldok ? s_ent : '0));
     assert(ld_alloc == s_falloc);
-    assert(evict == ((s_falloc || s_talloc) && e_type[s_ve*2 +: 2] != 2'b00));
+    assert(evict == ((s_falloc || s_talloc) && s_vvalid));
     assert(ld_match == (s_ldok && s_match));
     assert(ld_mismatch == (s_ldok && s_pairs && !s_match));
     assert(ld_conf == (s_ldok ? s_conf : '0));
@@ -739,7 +750,7 @@ module apogee_fig55 (
     assert(tia_create == (s_refresh || s_talloc));
     assert(tia_slow == (s_smiss && s_ahit));
     assert(tia_move == s_move);
-    assert(pf_valid == (pfq_count != 0));
+    assert(pf_valid == (pfq_count != '0));
     assert(pf_line == (pf_valid ? q_line[0 +: LLW] : '0));
     assert(pf_entry == (pf_valid ? q_entry[0 +: EB] : '0));
     assert(pf_warp == (pf_valid ? q_warp[0 +: WB] : '0));
@@ -747,118 +758,122 @@ module apogee_fig55 (
     assert(gen_merge == s_merge);
   end
   // every register's next value (reset clears them all)
-  logic [S_E*PCB-1:0] s_nx_pc;
-  logic [S_E*AB-1:0] s_nx_addr;
-  logic [S_E*OB-1:0] s_nx_off;
-  logic [S_E*CB-1:0] s_nx_conf;
-  logic [S_E*TB-1:0] s_nx_tidx;
-  logic [S_E*DB-1:0] s_nx_dist;
-  logic [S_E*2-1:0] s_nx_type;
-  logic [S_E*SW-1:0] s_nx_pend, s_nx_run;
-  logic [S_E-1:0] s_nx_slow;
-  logic [S_E*WB-1:0] s_nx_lw;
-  logic [S_W*PCB-1:0] s_nx_lal;
-  logic [S_W-1:0] s_nx_lalv;
-  logic s_nx_busy;
+  logic [8*PCB-1:0] s_nx_pc;
+  logic [8*AB-1:0] s_nx_addr;
+  logic [8*OB-1:0] s_nx_off;
+  logic [8*CB-1:0] s_nx_conf;
+  logic [8*TB-1:0] s_nx_tidx;
+  logic [8*DB-1:0] s_nx_dist;
+  logic [8*2-1:0] s_nx_type;
+  logic [8*SW-1:0] s_nx_pend, s_nx_run;
+  logic [8-1:0] s_nx_slow;
+  logic [8*WB-1:0] s_nx_lw;
+  logic [2*PCB-1:0] s_nx_lal;
+  logic [2-1:0] s_nx_lalv;
+  logic s_nx_busy, s_own;
   logic [AB-1:0] s_nx_cur, s_nx_gstep;
   logic [LLW-1:0] s_nx_glast;
   logic [EB-1:0] s_nx_gent;
   logic [WB-1:0] s_nx_gw;
-  logic [31:0] s_nx_cnt, s_own, s_up, s_dn, s_left, s_pk, s_rk;
-  logic [S_Q*LLW-1:0] s_nx_qline;
-  logic [S_Q*EB-1:0] s_nx_qent;
-  logic [S_Q*WB-1:0] s_nx_qw;
-  logic [S_Q-1:0] s_nx_qlast;
+  logic [3-1:0] s_nx_cnt;
+  logic [DB:0] s_up, s_dn, s_left;
+  logic [DB-1:0] s_rk;
+  logic [4*LLW-1:0] s_nx_qline;
+  logic [4*EB-1:0] s_nx_qent;
+  logic [4*WB-1:0] s_nx_qw;
+  logic [4-1:0] s_nx_qlast;
   always @(*) begin
     s_nx_pc = e_pc; s_nx_addr = e_addr; s_nx_off = e_off; s_nx_conf = e_conf; s_nx_tidx = e_tidx;
     s_nx_dist = e_dist; s_nx_type = e_type; s_nx_pend = e_pend; s_nx_run = e_run; s_nx_slow = e_slow;
     s_nx_lw = e_lw; s_nx_lal = lal; s_nx_lalv = lal_v;
-    for (int i = 0; i < S_E; i++) begin
+    for (int i = 0; i < 8; i++) begin
       // the warps' burst counters: + a started burst, - completed ones (a fill of the last line,
       // or the last line dropped as present); runs restart on a new entry or distance
-      for (int k = 0; k < S_W; k++) begin
-        s_own = 32'(s_ldok && s_ent == i && 32'(ld_warp) == k);
-        s_pk = 32'(e_pend[i*SW + k*DB +: DB]); s_rk = 32'(e_run[i*SW + k*DB +: DB]);
-        s_up = s_pk + (s_own & 32'(s_fstart));
-        s_dn = 32'(fill_valid && fill_last && 32'(fill_entry) == i && 32'(fill_warp) == k && e_type[i*2 +: 2] == 2'b01)
-             + 32'(s_pop && pf_present && q_last[0] && 32'(q_entry[0 +: EB]) == i && 32'(q_warp[0 +: WB]) == k
-                   && e_type[i*2 +: 2] == 2'b01);
-        s_left = s_up <= s_dn ? 32'd0 : (s_up - s_dn > S_DMAX ? S_DMAX : s_up - s_dn);
-        if (s_ldok && !s_hit && s_ent == i) s_left = s_own & 32'(s_fstart);
+      for (int k = 0; k < 2; k++) begin
+        s_own = s_ldok && s_ent == 3'(i) && ld_warp == 1'(k);
+        s_up = {1'b0, e_pend[i*SW + k*DB +: DB]} + ((s_own && s_fstart) ? 7'(1) : '0);
+        s_dn = ((fill_valid && fill_last && fill_entry == 3'(i) && fill_warp == 1'(k)
+                 && e_type[i*2 +: 2] == 2'b01) ? 7'(1) : '0)
+             + ((s_pop && pf_present && q_last[0] && q_entry[0 +: EB] == 3'(i) && q_warp[0 +: WB] == 1'(k)
+                 && e_type[i*2 +: 2] == 2'b01) ? 7'(1) : '0);
+        s_left = (s_up <= s_dn) ? '0 : (s_up - s_dn > 7'(63)) ? 7'(63) : s_up - s_dn;
+        if (s_ldok && !s_hit && s_ent == 3'(i)) s_left = (s_own && s_fstart) ? 7'(1) : '0;
         s_nx_pend[i*SW + k*DB +: DB] = s_left[DB-1:0];
-        if (s_ldok && s_ent == i && (!s_hit || s_dnew != s_dold)) s_rk = s_own & 32'(s_fstart);
-        else if (s_own != 0) s_rk = !s_fstart ? 32'd0 : (s_rk == S_DMAX ? s_rk : s_rk + 1);
-        s_nx_run[i*SW + k*DB +: DB] = s_rk[DB-1:0];
+        s_rk = e_run[i*SW + k*DB +: DB];
+        if (s_ldok && s_ent == 3'(i) && (!s_hit || s_dnew != s_dold)) s_rk = (s_own && s_fstart) ? 6'(1) : '0;
+        else if (s_own) s_rk = !s_fstart ? '0 : (s_rk == 6'(63) ? s_rk : s_rk + 1'b1);
+        s_nx_run[i*SW + k*DB +: DB] = s_rk;
       end
-      if (s_ldok && s_ent == i) begin   // the load's FOA entry
+      if (s_ldok && s_ent == 3'(i)) begin   // the load's FOA entry
         s_nx_pc[i*PCB +: PCB] = ld_pc; s_nx_addr[i*AB +: AB] = s_all; s_nx_off[i*OB +: OB] = s_off;
         s_nx_conf[i*CB +: CB] = s_conf; s_nx_tidx[i*TB +: TB] = s_tidx; s_nx_dist[i*DB +: DB] = s_dnew;
-        s_nx_type[i*2 +: 2] = 2'b01; s_nx_lw[i*WB +: WB] = ld_warp; s_nx_slow[i] = 0;
+        s_nx_type[i*2 +: 2] = 2'b01; s_nx_lw[i*WB +: WB] = ld_warp; s_nx_slow[i] = 1'b0;
       end
-      if (s_move && s_te == i) begin s_nx_pc[i*PCB +: PCB] = s_lal; s_nx_slow[i] = 0; end
-      if (s_refresh && s_le == i) begin s_nx_addr[i*AB +: AB] = s_a0; s_nx_slow[i] = 0; end
-      if (s_smiss && s_ahit && s_ae == i) s_nx_slow[i] = 1;
-      if (s_talloc && s_ve == i) begin   // a new TIA trigger keyed by the warp's LAL
-        s_nx_pc[i*PCB +: PCB] = s_lal; s_nx_addr[i*AB +: AB] = s_a0; s_nx_off[i*OB +: OB] = 0;
-        s_nx_conf[i*CB +: CB] = s_oconf; s_nx_tidx[i*TB +: TB] = S_SCALAR; s_nx_dist[i*DB +: DB] = 0;
-        s_nx_type[i*2 +: 2] = 2'b10; s_nx_pend[i*SW +: SW] = 0; s_nx_run[i*SW +: SW] = 0;
-        s_nx_slow[i] = 0; s_nx_lw[i*WB +: WB] = ld_warp;
+      if (s_move && s_te == 3'(i)) begin s_nx_pc[i*PCB +: PCB] = s_lal; s_nx_slow[i] = 1'b0; end
+      if (s_refresh && s_le == 3'(i)) begin s_nx_addr[i*AB +: AB] = s_a0; s_nx_slow[i] = 1'b0; end
+      if (s_smiss && s_ahit && s_ae == 3'(i)) s_nx_slow[i] = 1'b1;
+      if (s_talloc && s_ve == 3'(i)) begin   // a new TIA trigger keyed by the warp's LAL
+        s_nx_pc[i*PCB +: PCB] = s_lal; s_nx_addr[i*AB +: AB] = s_a0; s_nx_off[i*OB +: OB] = '0;
+        s_nx_conf[i*CB +: CB] = s_oconf; s_nx_tidx[i*TB +: TB] = 4'(15); s_nx_dist[i*DB +: DB] = '0;
+        s_nx_type[i*2 +: 2] = 2'b10; s_nx_pend[i*SW +: SW] = '0; s_nx_run[i*SW +: SW] = '0;
+        s_nx_slow[i] = 1'b0; s_nx_lw[i*WB +: WB] = ld_warp;
       end
     end
-    if (s_go) begin s_nx_lal[ld_warp*PCB +: PCB] = ld_pc; s_nx_lalv[ld_warp] = 1; end
+    for (int k = 0; k < 2; k++)
+      if (s_go && ld_warp == 1'(k)) begin s_nx_lal[k*PCB +: PCB] = ld_pc; s_nx_lalv[k] = 1'b1; end
     // the generator: a burst starts when idle, walks a line per cycle it is queued or merged
     s_nx_busy = gen_busy; s_nx_cur = g_cur; s_nx_gstep = g_step; s_nx_glast = g_last;
     s_nx_gent = g_entry; s_nx_gw = g_warp;
     if (!gen_busy && s_fstart) begin
-      s_nx_busy = 1; s_nx_cur = s_pf0; s_nx_gstep = s_step; s_nx_glast = s_pfl[AB-1:S_LB];
-      s_nx_gent = s_ent[EB-1:0]; s_nx_gw = ld_warp;
+      s_nx_busy = 1'b1; s_nx_cur = s_pf0; s_nx_gstep = s_step; s_nx_glast = s_pfl[AB-1:5];
+      s_nx_gent = s_ent; s_nx_gw = ld_warp;
     end else if (!gen_busy && s_tstart) begin
-      s_nx_busy = 1; s_nx_cur = s_taddr; s_nx_gstep = 0; s_nx_glast = s_taddr[AB-1:S_LB];
-      s_nx_gent = s_te[EB-1:0]; s_nx_gw = ld_warp;
+      s_nx_busy = 1'b1; s_nx_cur = s_taddr; s_nx_gstep = '0; s_nx_glast = s_taddr[AB-1:5];
+      s_nx_gent = s_te; s_nx_gw = ld_warp;
     end else if (gen_busy && (s_merge || s_push)) begin
-      if (s_gend) s_nx_busy = 0; else s_nx_cur = g_cur + g_step;
+      if (s_gend) s_nx_busy = 1'b0; else s_nx_cur = g_cur + g_step;
     end
     // the queue: the head leaves on a pop, the line joins at the tail on a push
-    s_nx_cnt = 32'(pfq_count) + 32'(s_push) - 32'(s_pop);
+    s_nx_cnt = pfq_count + 3'(s_push) - 3'(s_pop);
     s_nx_qline = q_line; s_nx_qent = q_entry; s_nx_qw = q_warp; s_nx_qlast = q_last;
-    for (int i = 0; i < S_Q; i++)
-      if (s_pop && i + 1 < S_Q) begin
+    for (int i = 0; i < 4; i++)
+      if (s_pop && i + 1 < 4) begin
         s_nx_qline[i*LLW +: LLW] = q_line[(i+1)*LLW +: LLW]; s_nx_qent[i*EB +: EB] = q_entry[(i+1)*EB +: EB];
         s_nx_qw[i*WB +: WB] = q_warp[(i+1)*WB +: WB]; s_nx_qlast[i] = q_last[i+1];
       end
-    for (int i = 0; i < S_Q; i++)
-      if (s_push && i == 32'(pfq_count) - 32'(s_pop)) begin
+    for (int i = 0; i < 4; i++)
+      if (s_push && 3'(i) == pfq_count - 3'(s_pop)) begin
         s_nx_qline[i*LLW +: LLW] = s_gline; s_nx_qent[i*EB +: EB] = g_entry; s_nx_qw[i*WB +: WB] = g_warp;
         s_nx_qlast[i] = s_gend;
       end
     if (rst) begin
-      s_nx_pc = 0; s_nx_addr = 0; s_nx_off = 0; s_nx_conf = 0; s_nx_tidx = 0; s_nx_dist = 0; s_nx_type = 0;
-      s_nx_pend = 0; s_nx_run = 0; s_nx_slow = 0; s_nx_lw = 0; s_nx_lal = 0; s_nx_lalv = 0;
-      s_nx_busy = 0; s_nx_cur = 0; s_nx_gstep = 0; s_nx_glast = 0; s_nx_gent = 0; s_nx_gw = 0; s_nx_cnt = 0;
+      s_nx_pc = '0; s_nx_addr = '0; s_nx_off = '0; s_nx_conf = '0; s_nx_tidx = '0; s_nx_dist = '0; s_nx_type = '0;
+      s_nx_pend = '0; s_nx_run = '0; s_nx_slow = '0; s_nx_lw = '0; s_nx_lal = '0; s_nx_lalv = '0;
+      s_nx_busy = 1'b0; s_nx_cur = '0; s_nx_gstep = '0; s_nx_glast = '0; s_nx_gent = '0; s_nx_gw = '0; s_nx_cnt = '0;
     end
   end
-  logic [S_E*PCB-1:0] f_pc;
-  logic [S_E*AB-1:0] f_addr;
-  logic [S_E*OB-1:0] f_off;
-  logic [S_E*CB-1:0] f_conf;
-  logic [S_E*TB-1:0] f_tidx;
-  logic [S_E*DB-1:0] f_dist;
-  logic [S_E*2-1:0] f_type;
-  logic [S_E*SW-1:0] f_pend, f_run;
-  logic [S_E-1:0] f_slow;
-  logic [S_E*WB-1:0] f_lw;
-  logic [S_W*PCB-1:0] f_lal;
-  logic [S_W-1:0] f_lalv;
+  logic [8*PCB-1:0] f_pc;
+  logic [8*AB-1:0] f_addr;
+  logic [8*OB-1:0] f_off;
+  logic [8*CB-1:0] f_conf;
+  logic [8*TB-1:0] f_tidx;
+  logic [8*DB-1:0] f_dist;
+  logic [8*2-1:0] f_type;
+  logic [8*SW-1:0] f_pend, f_run;
+  logic [8-1:0] f_slow;
+  logic [8*WB-1:0] f_lw;
+  logic [2*PCB-1:0] f_lal;
+  logic [2-1:0] f_lalv;
   logic f_busy;
   logic [AB-1:0] f_cur, f_gstep;
   logic [LLW-1:0] f_glast;
   logic [EB-1:0] f_gent;
   logic [WB-1:0] f_gw;
-  logic [31:0] f_cnt;
-  logic [S_Q*LLW-1:0] f_qline;
-  logic [S_Q*EB-1:0] f_qent;
-  logic [S_Q*WB-1:0] f_qw;
-  logic [S_Q-1:0] f_qlast;
+  logic [3-1:0] f_cnt;
+  logic [4*LLW-1:0] f_qline;
+  logic [4*EB-1:0] f_qent;
+  logic [4*WB-1:0] f_qw;
+  logic [4-1:0] f_qlast;
   always @(posedge clk) begin
     f_pc <= s_nx_pc; f_addr <= s_nx_addr; f_off <= s_nx_off; f_conf <= s_nx_conf; f_tidx <= s_nx_tidx;
     f_dist <= s_nx_dist; f_type <= s_nx_type; f_pend <= s_nx_pend; f_run <= s_nx_run; f_slow <= s_nx_slow;
@@ -872,13 +887,13 @@ module apogee_fig55 (
     assert(e_tidx == f_tidx); assert(e_dist == f_dist); assert(e_type == f_type); assert(e_pend == f_pend);
     assert(e_run == f_run); assert(e_slow == f_slow); assert(e_lw == f_lw);
     assert(lal == f_lal); assert(lal_v == f_lalv);
-    assert(gen_busy == f_busy); assert(32'(pfq_count) == f_cnt);
+    assert(gen_busy == f_busy); assert(pfq_count == f_cnt);
     // the generator's registers and the queue's slots matter while they hold something
     if (gen_busy) begin
       assert(g_cur == f_cur); assert(g_step == f_gstep); assert(g_last == f_glast);
       assert(g_entry == f_gent); assert(g_warp == f_gw);
     end
-    for (int i = 0; i < S_Q; i++) if (i < 32'(pfq_count)) begin
+    for (int i = 0; i < 4; i++) if (3'(i) < pfq_count) begin
       assert(q_line[i*LLW +: LLW] == f_qline[i*LLW +: LLW]); assert(q_entry[i*EB +: EB] == f_qent[i*EB +: EB]);
       assert(q_warp[i*WB +: WB] == f_qw[i*WB +: WB]); assert(q_last[i] == f_qlast[i]);
     end

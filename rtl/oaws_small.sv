@@ -531,201 +531,231 @@ module oaws_small (
 
 `ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
   // ---- the function, restated from the paper's rules (docs/blocks/oaws.md) ----
-  // (its 32-bit arithmetic leaves upper bits unused: the lint of those is off here only)
-  // verilator lint_off UNUSEDSIGNAL
-  localparam int S_W = 4, S_M = 4, S_T = 8, S_N = 4, S_S = 4, S_SMR = 50;
-  localparam int S_CMAX = 3, S_CINIT = 2, S_PCB = 6;
+  // Every output and every register's next value computed again from the registers and inputs:
+  // GTO ranks as counts of older live warps (launch order read from the age register by index),
+  // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),
+  // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.
   // warp i launched before warp j, from the stored upper triangle
-  function automatic logic s_older(input logic [5:0] a, input int i, input int j);
+  function automatic logic s_older(input logic [6-1:0] a, input int i, input int j);
     if (i == j) s_older = 1'b0;
-    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];
-    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];
+    else if (i < j) s_older = a[i*4 - i*(i+1)/2 + j - i - 1];
+    else s_older = !a[j*4 - j*(j+1)/2 + i - j - 1];
   endfunction
-  // a stored prediction: ceil(min(active, THREADS) x pct / 100), at most MSHRS (4.4)
-  function automatic logic [31:0] s_base(input logic [31:0] active, input int pct);
-    logic [31:0] a, v;
-    a = active > S_T ? S_T : active;
-    v = (a * pct + 99) / 100;
-    s_base = v > S_M ? S_M : v;
+  // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS
+  function automatic logic [3-1:0] s_base(input logic [4-1:0] active, input logic [6:0] pct);
+    logic [4-1:0] a;
+    logic [15:0] need;
+    a = active > 4'(8) ? 4'(8) : active;
+    need = 16'(a) * 16'(pct);
+    s_base = 3'(4);
+    for (int v = 4; v >= 0; v--) if (16'(v) * 16'd100 >= need) s_base = 3'(v);
   endfunction
   // per warp: GTO rank (live warps older), head instruction, Miss_pred, Eq. 1
-  logic [31:0] s_rank [S_W];
-  logic [31:0] s_pred [S_W];
-  logic [S_W-1:0] s_loc, s_occ, s_hld, s_qual;
-  logic [31:0] s_e, s_hb, s_pick, s_avail, s_infl;
+  logic [3-1:0] s_rank [4];
+  logic [3-1:0] s_pred [4];
+  logic [4-1:0] s_loc, s_occ, s_hld, s_qual;
+  logic [3-1:0] s_hb;
+  logic [4-1:0] s_thr;
+  logic [2-1:0] s_pick;
   logic s_hdv, s_old;
   always @(*) begin
-    s_avail = 32'(avail_mshr); s_infl = 32'(miss_inflight);
-    for (int w = 0; w < S_W; w++) begin
-      s_rank[w] = 0;
-      for (int v = 0; v < S_W; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1;
-      s_loc[w] = dyn_mode && live[w] && s_rank[w] < 32'(ocw);
-      s_e = 2 * w + 32'(ib_head[w]);
-      s_hld[w] = ib_ld[s_e]; s_hdv = ib_div[s_e]; s_hb = 32'(ib_base[s_e*3 +: 3]);
-      s_pred[w] = !s_hld[w] ? 0 : !s_hdv ? 1 : !dyn_mode ? s_hb : s_loc[w] ? 0
-                : (s_rank[w] + s_hb > S_M ? S_M : s_rank[w] + s_hb);
+    for (int w = 0; w < 4; w++) begin
+      s_rank[w] = '0;
+      for (int v = 0; v < 4; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1'b1;
+      s_loc[w] = dyn_mode && live[w] && s_rank[w] < ocw;
+      s_hld[w] = ib_head[w] ? ib_ld[2*w+1] : ib_ld[2*w];
+      s_hdv = ib_head[w] ? ib_div[2*w+1] : ib_div[2*w];
+      s_hb = ib_head[w] ? ib_base[(2*w+1)*3 +: 3] : ib_base[2*w*3 +: 3];
+      // not a load: no entry; a coherent load: one; static: the stored active x SMR; dynamic: a
+      // locality warp none, a thrashing warp active x 50% + its rank, at most MSHRS
+      s_thr = 4'(s_rank[w]) + 4'(s_hb);
+      s_pred[w] = !s_hld[w] ? '0 : !s_hdv ? 3'(1) : !dyn_mode ? 3'(s_hb) : s_loc[w] ? '0
+                : (s_thr > 4'(4) ? 3'(4) : 3'(s_thr));
       // Eq. 1: Miss_pred <= Avail_mshr - Miss_inflight, or the warp is occluded
-      s_occ[w] = ready[w] && s_pred[w] != 0 && s_pred[w] + s_infl > s_avail;
+      s_occ[w] = ready[w] && s_pred[w] != '0 && 4'(s_pred[w]) + 4'(miss_inflight) > 4'(avail_mshr);
     end
     // GTO over the ready, occlusion-free warps: the last issued one, else the oldest
     s_qual = ready & ~s_occ;
-    s_pick = 0;
-    for (int w = 0; w < S_W; w++) begin
+    s_pick = '0;
+    for (int w = 0; w < 4; w++) begin
       s_old = s_qual[w];
-      for (int v = 0; v < S_W; v++) if (v != w && s_qual[v] && !s_older(age, w, v)) s_old = 0;
-      if (s_old) s_pick = w;
+      for (int v = 0; v < 4; v++) if (v != w && s_qual[v] && !s_older(age, w, v)) s_old = 1'b0;
+      if (s_old) s_pick = 2'(w);
     end
-    if (greedy_valid && 32'(greedy) < S_W && s_qual[greedy]) s_pick = 32'(greedy);
+    for (int w = 0; w < 4; w++) if (greedy_valid && greedy == 2'(w) && s_qual[w]) s_pick = greedy;
+  end
+  logic s_pload;
+  logic [3-1:0] s_ppred;
+  always @(*) begin
+    s_pload = 1'b0; s_ppred = '0;
+    for (int w = 0; w < 4; w++) if (s_qual != '0 && s_pick == 2'(w)) begin s_pload = s_hld[w]; s_ppred = s_pred[w]; end
   end
   always @(*) if (f_past_valid) begin
     assert(occlude == s_occ);
     assert(locality == (s_loc & ready));
-    assert(pick_valid == (s_qual != 0));
-    assert(!pick_valid || 32'(pick_warp) == s_pick);
-    assert(pick_load == (pick_valid && s_hld[s_pick]));
-    assert(32'(pick_pred) == (pick_valid ? s_pred[s_pick] : 0));
+    assert(pick_valid == (s_qual != '0));
+    assert(!pick_valid || pick_warp == s_pick);
+    assert(pick_load == s_pload);
+    assert(pick_pred == s_ppred);
     assert(dlc_full == (dlc_valid == '1));
   end
-  // the DLC (4.3.1): the coalesced load's entry (hit, else the victim: the first invalid
-  // entry, else the first decayed one (#inst = 0), else the first not recently used)
+  // the DLC (4.3.1): the coalesced load's entry (hit, else the victim: the first invalid entry,
+  // else the first decayed one (#inst = 0), else the first not recently used)
   logic s_fhit, s_chit, s_cdiv, s_vfound, s_ok, s_done, s_train, s_fully, s_assoc, s_shalve;
-  logic [31:0] s_touch, s_cur, s_inst, s_acc, s_sets, s_nsets, s_touched, s_delta, s_up, s_dn;
-  logic [31:0] s_cnt, s_ocw, s_add, s_sum, s_fe, s_nbase;
-  logic [3:0] s_snow;
-  logic [3:0] s_refset;
+  logic [2-1:0] s_touch;
+  logic [11:0] s_inst, s_acc, s_sets, s_cacc, s_csets, s_nsets, s_touched;
+  logic [2-1:0] s_cnt, s_delta, s_up, s_dn;
+  logic [3-1:0] s_ocw;
+  logic [4-1:0] s_snow;
   always @(*) begin
-    s_fhit = 0; s_chit = 0; s_touch = 0; s_vfound = 0;
-    for (int i = 0; i < S_N; i++) begin
-      if (dlc_valid[i] && dlc_pc[i] == fill_pc) s_fhit = 1;
-      if (dlc_valid[i] && dlc_pc[i] == coal_pc) begin s_chit = 1; s_touch = i; end
+    s_fhit = 1'b0; s_chit = 1'b0; s_touch = '0; s_vfound = 1'b0;
+    for (int i = 0; i < 4; i++) begin
+      if (dlc_valid[i] && dlc_pc[i] == fill_pc) s_fhit = 1'b1;
+      if (dlc_valid[i] && dlc_pc[i] == coal_pc) begin s_chit = 1'b1; s_touch = 2'(i); end
     end
     if (!s_chit) begin
-      for (int i = 0; i < S_N; i++) if (!s_vfound && !dlc_valid[i]) begin s_vfound = 1; s_touch = i; end
-      for (int i = 0; i < S_N; i++) if (!s_vfound && dlc_inst[i] == 0) begin s_vfound = 1; s_touch = i; end
-      for (int i = 0; i < S_N; i++) if (!s_vfound && !dlc_ref[i]) begin s_vfound = 1; s_touch = i; end
+      for (int i = 0; i < 4; i++) if (!s_vfound && !dlc_valid[i]) begin s_vfound = 1'b1; s_touch = 2'(i); end
+      for (int i = 0; i < 4; i++) if (!s_vfound && dlc_inst[i] == '0) begin s_vfound = 1'b1; s_touch = 2'(i); end
+      for (int i = 0; i < 4; i++) if (!s_vfound && !dlc_ref[i]) begin s_vfound = 1'b1; s_touch = 2'(i); end
     end
-    s_cdiv = 32'(coal_nacc) > 2;
-    // the hit entry + this instance: #inst + 1, #acc + accesses; an overflow halves all three
-    s_inst = 32'(dlc_inst[s_touch]) + 1; s_acc = 32'(dlc_acc[s_touch]) + 32'(coal_nacc);
-    s_sets = 32'(dlc_sets[s_touch]);
-    if (s_inst >= 128 || s_acc >= 1024) begin s_inst = s_inst / 2; s_acc = s_acc / 2; s_sets = s_sets / 2; end
-    if (!s_chit) begin s_inst = 1; s_acc = 32'(coal_nacc); s_sets = 0; end
+    s_cdiv = coal_nacc > 4'(2);
+    // the touched entry + this instance: #inst + 1, #acc + accesses; an overflow halves all three
+    s_inst = '0; s_acc = '0; s_sets = '0; s_cacc = '0; s_csets = '0;
+    for (int i = 0; i < 4; i++) begin
+      if (s_touch == 2'(i)) begin s_inst = 12'(dlc_inst[i]); s_acc = 12'(dlc_acc[i]); s_sets = 12'(dlc_sets[i]); end
+      if (dlc_cur == 2'(i)) begin s_cacc = 12'(dlc_acc[i]); s_csets = 12'(dlc_sets[i]); end
+    end
+    s_inst = s_inst + 12'd1; s_acc = s_acc + 12'(coal_nacc);
+    if (s_inst >= 12'd128 || s_acc >= 12'd1024) begin s_inst = s_inst >> 1; s_acc = s_acc >> 1; s_sets = s_sets >> 1; end
+    if (!s_chit) begin s_inst = 12'd1; s_acc = 12'(coal_nacc); s_sets = '0; end
     // the load in service: its accesses (none in a cycle with a coalesce), its last one
     s_ok = acc && !coal;
     s_done = s_ok && acc_last;
     s_snow = sets;
-    for (int k = 0; k < S_S; k++) if (32'(acc_set) == k) s_snow[k] = 1'b1;
-    s_touched = 0;
-    for (int k = 0; k < S_S; k++) s_touched = s_touched + 32'(s_snow[k]);
+    for (int k = 0; k < 4; k++) if (acc_set == 2'(k)) s_snow[k] = 1'b1;
+    s_touched = '0;
+    for (int k = 0; k < 4; k++) s_touched = s_touched + 12'(s_snow[k]);
     s_fully = !fcl && !acc_miss;
     s_train = s_done && div;
-    s_cur = 32'(dlc_cur);
-    s_nsets = 32'(dlc_sets[s_cur]) + s_touched;
-    s_shalve = s_nsets >= 1024;
+    s_nsets = s_csets + s_touched;
+    s_shalve = s_nsets >= 12'd1024;
     // associativity-sensitive: #acc > 1.5 x #sets
-    s_assoc = 2 * (s_shalve ? 32'(dlc_acc[s_cur]) / 2 : 32'(dlc_acc[s_cur])) > 3 * (s_shalve ? s_nsets / 2 : s_nsets);
-    // the OCW estimator (Fig. 7): CNT up on a fully cached divergent load, down by Delta
-    // (CNT/2, at least 1, when associativity-sensitive; else 1); OCW moves at CNT's ends
-    s_cnt = 32'(cnt); s_ocw = 32'(ocw);
-    s_delta = (s_assoc && s_cnt / 2 != 0) ? s_cnt / 2 : 1;
-    s_up = s_cnt == S_CMAX ? s_cnt : s_cnt + 1;
-    s_dn = s_cnt > s_delta ? s_cnt - s_delta : 0;
-    if (s_train && s_fully && !(s_cnt == S_CMAX && s_ocw == S_W)) begin
+    s_assoc = 12'd2 * (s_shalve ? s_cacc >> 1 : s_cacc) > 12'd3 * (s_shalve ? s_nsets >> 1 : s_nsets);
+    // the OCW estimator (Fig. 7): CNT up on a fully cached divergent load, down by Delta (CNT/2,
+    // at least 1, when associativity-sensitive; else 1); OCW moves at CNT's ends, within [2, W]
+    s_cnt = cnt; s_ocw = ocw;
+    s_delta = (s_assoc && (cnt >> 1) != '0) ? cnt >> 1 : 2'(1);
+    s_up = (cnt == 2'(3)) ? cnt : cnt + 1'b1;
+    s_dn = (cnt > s_delta) ? cnt - s_delta : '0;
+    if (s_train && s_fully && !(cnt == 2'(3) && ocw == 3'(4))) begin
       s_cnt = s_up;
-      if (s_up == S_CMAX && s_ocw < S_W) begin s_ocw = s_ocw + 1; s_cnt = 0; end
-    end else if (s_train && !s_fully && !(s_cnt == 0 && s_ocw == 2)) begin
+      if (s_up == 2'(3) && ocw < 3'(4)) begin s_ocw = ocw + 1'b1; s_cnt = '0; end
+    end else if (s_train && !s_fully && !(cnt == '0 && ocw == 3'(2))) begin
       s_cnt = s_dn;
-      if (s_dn == 0 && s_ocw > 2) begin s_ocw = s_ocw - 1; s_cnt = S_CMAX; end
+      if (s_dn == '0 && ocw > 3'(2)) begin s_ocw = ocw - 1'b1; s_cnt = 2'(3); end
     end
-    // the next state's inputs: the I-buffer entry filled and its prediction, Miss_inflight's sum
-    s_fe = 2 * 32'(fill_warp) + 32'(fill_slot);
-    s_nbase = !fill_load ? 0 : s_base(32'(fill_active), dyn_mode ? 50 : S_SMR);
-    s_add = s_infl + ((issue && s_qual != 0) ? s_pred[s_pick] : 0);
-    s_sum = !retire ? s_add : (s_add < 32'(retire_pred) ? 0 : s_add - 32'(retire_pred));
-    s_refset = dlc_ref; s_refset[s_touch] = 1'b1;
   end
   // every register's next value
-  logic f_chk = 1'b0, f_chk2 = 1'b0, f_rst, f_kl, f_gv, f_div, f_fcl;
-  logic [5:0] f_age;
-  logic [1:0] f_g;
-  logic [7:0] f_ibld, f_ibdiv;
-  logic [23:0] f_ibbase;
-  logic [31:0] f_avail, f_infl, f_cnt, f_ocw, f_cur;
-  logic [3:0] f_valid, f_ref;
-  logic [3:0] f_sets;
-  logic [23:0] f_pc;
-  logic [27:0] f_inst;
-  logic [39:0] f_acc, f_dsets;
-  always @(posedge clk) begin
-    f_chk <= 1'b1; f_chk2 <= f_chk; f_rst <= rst; f_kl <= kernel_launch;
+  logic [6-1:0] s_nx_age;
+  logic [2*4-1:0] s_nx_ibld, s_nx_ibdiv;
+  logic [2*4*3-1:0] s_nx_ibbase;
+  logic [3-1:0] s_nx_avail, s_nx_infl;
+  logic [3:0] s_add;
+  logic [4-1:0] s_refset, s_nx_valid, s_nx_ref;
+  always @(*) begin
     // a launched warp becomes the youngest
-    for (int i = 0; i < S_W; i++)
-      for (int j = i + 1; j < S_W; j++)
-        f_age[i*S_W - i*(i+1)/2 + j - i - 1] <= (launch && 32'(launch_warp) == j) ? 1'b1
-            : (launch && 32'(launch_warp) == i) ? 1'b0 : age[i*S_W - i*(i+1)/2 + j - i - 1];
-    f_gv <= greedy_valid || (issue && s_qual != 0);
-    f_g <= (issue && s_qual != 0) ? s_pick[1:0] : greedy;
+    for (int i = 0; i < 4; i++)
+      for (int j = i + 1; j < 4; j++)
+        s_nx_age[i*4 - i*(i+1)/2 + j - i - 1] = (launch && launch_warp == 2'(j)) ? 1'b1
+            : (launch && launch_warp == 2'(i)) ? 1'b0 : age[i*4 - i*(i+1)/2 + j - i - 1];
     // the I-buffer entry filled: a load, divergent when its PC is in the DLC, its prediction
-    f_ibld <= ib_ld; f_ibdiv <= ib_div; f_ibbase <= ib_base;
-    if (fill && s_fe < 2 * S_W) begin
-      f_ibld[s_fe] <= fill_load; f_ibdiv[s_fe] <= fill_load && s_fhit;
-      f_ibbase[s_fe*3 +: 3] <= s_nbase[2:0];
+    s_nx_ibld = ib_ld; s_nx_ibdiv = ib_div; s_nx_ibbase = ib_base;
+    for (int e = 0; e < 2*4; e++) if (fill && {fill_warp, fill_slot} == 3'(e)) begin
+      s_nx_ibld[e] = fill_load; s_nx_ibdiv[e] = fill_load && s_fhit;
+      s_nx_ibbase[e*3 +: 3] = !fill_load ? '0 : s_base(fill_active, dyn_mode ? 7'd50 : 7'd50);
     end
     // Avail_mshr: an allocation takes one, a release gives one back, within 0..MSHRS
-    f_avail <= (mshr_alloc && !mshr_free && s_avail != 0) ? s_avail - 1
-             : (mshr_free && !mshr_alloc && s_avail != S_M) ? s_avail + 1 : s_avail;
+    s_nx_avail = (mshr_alloc && !mshr_free && avail_mshr != '0) ? avail_mshr - 1'b1
+               : (mshr_free && !mshr_alloc && avail_mshr != 3'(4)) ? avail_mshr + 1'b1 : avail_mshr;
     // Miss_inflight: + the issued pick's prediction, - a retired load's, within 0..MSHRS
-    f_infl <= s_sum > S_M ? S_M : s_sum;
+    s_add = {1'b0, miss_inflight} + ((issue && s_qual != '0) ? {1'b0, s_ppred} : '0);
+    s_add = !retire ? s_add : (s_add < {1'b0, retire_pred}) ? '0 : s_add - {1'b0, retire_pred};
+    s_nx_infl = (s_add > {1'b0, 3'(4)}) ? 3'(4) : s_add[3-1:0];
+    // the DLC's valid and NRU bits: a divergent load's entry becomes valid and referenced (all
+    // referenced: only it stays)
+    s_refset = dlc_ref;
+    for (int i = 0; i < 4; i++) if (s_touch == 2'(i)) s_refset[i] = 1'b1;
+    s_nx_valid = dlc_valid; s_nx_ref = dlc_ref;
+    if (coal && s_cdiv) begin
+      for (int i = 0; i < 4; i++) if (s_touch == 2'(i)) s_nx_valid[i] = 1'b1;
+      s_nx_ref = (s_refset == '1) ? (4'(1) << s_touch) : s_refset;
+    end
+  end
+  logic f_chk = 1'b0, f_chk2 = 1'b0, f_rst, f_kl, f_gv, f_div, f_fcl;
+  logic [6-1:0] f_age;
+  logic [2-1:0] f_g;
+  logic [2*4-1:0] f_ibld, f_ibdiv;
+  logic [2*4*3-1:0] f_ibbase;
+  logic [3-1:0] f_avail, f_infl;
+  logic [2-1:0] f_cnt;
+  logic [3-1:0] f_ocw;
+  logic [2-1:0] f_cur;
+  logic [4-1:0] f_valid, f_ref;
+  logic [4-1:0] f_sets;
+  logic [4*6-1:0] f_pc;
+  logic [4*7-1:0] f_inst;
+  logic [4*10-1:0] f_acc, f_dsets;
+  always @(posedge clk) begin
+    f_chk <= 1'b1; f_chk2 <= f_chk; f_rst <= rst; f_kl <= kernel_launch;
+    f_age <= launch ? s_nx_age : age;
+    f_gv <= greedy_valid || (issue && s_qual != '0);
+    f_g <= (issue && s_qual != '0) ? s_pick : greedy;
+    f_ibld <= s_nx_ibld; f_ibdiv <= s_nx_ibdiv; f_ibbase <= s_nx_ibbase;
+    f_avail <= s_nx_avail; f_infl <= s_nx_infl;
     f_cnt <= s_cnt; f_ocw <= s_ocw;
     f_div <= coal ? s_cdiv : s_done ? 1'b0 : div;
-    f_fcl <= coal || s_done ? 1'b0 : s_ok ? (fcl || acc_miss) : fcl;
-    f_sets <= coal || s_done ? '0 : s_ok ? s_snow : sets;
-    f_cur <= (coal && s_cdiv) ? s_touch : 32'(dlc_cur);
-    f_valid <= dlc_valid; f_ref <= dlc_ref;
-    if (coal && s_cdiv) begin
-      f_valid[s_touch] <= 1'b1;
-      // NRU: when every entry is referenced, only the touched one stays
-      f_ref <= (s_refset == '1) ? (4'd1 << s_touch) : s_refset;
-    end
+    f_fcl <= (coal || s_done) ? 1'b0 : s_ok ? (fcl || acc_miss) : fcl;
+    f_sets <= (coal || s_done) ? '0 : s_ok ? s_snow : sets;
+    f_cur <= (coal && s_cdiv) ? s_touch : dlc_cur;
+    f_valid <= s_nx_valid; f_ref <= s_nx_ref;
     // the entries' counters (not reset): written on an insert or update, or the #sets update
-    for (int i = 0; i < S_N; i++) begin
-      f_pc[i*S_PCB +: S_PCB] <= dlc_pc[i]; f_inst[i*7 +: 7] <= dlc_inst[i];
+    for (int i = 0; i < 4; i++) begin
+      f_pc[i*6 +: 6] <= dlc_pc[i]; f_inst[i*7 +: 7] <= dlc_inst[i];
       f_acc[i*10 +: 10] <= dlc_acc[i]; f_dsets[i*10 +: 10] <= dlc_sets[i];
-      if (coal && s_cdiv && s_touch == i) begin
-        f_pc[i*S_PCB +: S_PCB] <= coal_pc; f_inst[i*7 +: 7] <= s_inst[6:0];
+      if (coal && s_cdiv && s_touch == 2'(i)) begin
+        f_pc[i*6 +: 6] <= coal_pc; f_inst[i*7 +: 7] <= s_inst[6:0];
         f_acc[i*10 +: 10] <= s_acc[9:0]; f_dsets[i*10 +: 10] <= s_sets[9:0];
-      end else if (s_train && s_cur == i) begin
-        f_inst[i*7 +: 7] <= s_shalve ? dlc_inst[i] / 2 : dlc_inst[i];
-        f_acc[i*10 +: 10] <= s_shalve ? dlc_acc[i] / 2 : dlc_acc[i];
+      end else if (s_train && dlc_cur == 2'(i)) begin
+        f_inst[i*7 +: 7] <= s_shalve ? dlc_inst[i] >> 1 : dlc_inst[i];
+        f_acc[i*10 +: 10] <= s_shalve ? dlc_acc[i] >> 1 : dlc_acc[i];
         f_dsets[i*10 +: 10] <= s_shalve ? s_nsets[10:1] : s_nsets[9:0];
       end
     end
   end
   always @(*) if (f_past_valid && f_chk) begin
-    // the counters are not reset: their first edge starts from the state before reset,
-    // where the DLC's uniqueness does not hold yet, so they are checked from the second
-    if (f_chk2) for (int i = 0; i < S_N; i++) begin
-      assert(dlc_pc[i] == f_pc[i*S_PCB +: S_PCB]); assert(dlc_inst[i] == f_inst[i*7 +: 7]);
+    // the counters are not reset: their first edge starts from the state before reset, where
+    // the DLC's uniqueness does not hold yet, so they are checked from the second
+    if (f_chk2) for (int i = 0; i < 4; i++) begin
+      assert(dlc_pc[i] == f_pc[i*6 +: 6]); assert(dlc_inst[i] == f_inst[i*7 +: 7]);
       assert(dlc_acc[i] == f_acc[i*10 +: 10]); assert(dlc_sets[i] == f_dsets[i*10 +: 10]);
     end
     if (f_rst) begin   // reset: MSHRs free, nothing in flight, the I-buffer's predictions 0
-      assert(age == '1 && !greedy_valid && greedy == 0 && ib_ld == 0 && ib_div == 0 && ib_base == 0);
-      assert(32'(avail_mshr) == S_M && miss_inflight == 0);
+      assert(age == '1 && !greedy_valid && greedy == '0 && ib_ld == '0 && ib_div == '0 && ib_base == '0);
+      assert(avail_mshr == 3'(4) && miss_inflight == '0);
     end else begin
       assert(age == f_age && greedy_valid == f_gv && greedy == f_g);
       assert(ib_ld == f_ibld && ib_div == f_ibdiv && ib_base == f_ibbase);
-      assert(32'(avail_mshr) == f_avail && 32'(miss_inflight) == f_infl);
+      assert(avail_mshr == f_avail && miss_inflight == f_infl);
     end
     if (f_rst || f_kl) begin   // reset or a kernel launch: the DLC and the estimator start over
-      assert(dlc_valid == 0 && dlc_ref == 0 && dlc_cur == 0 && !div && !fcl && sets == 0);
-      assert(32'(cnt) == S_CINIT && ocw == 2);
+      assert(dlc_valid == '0 && dlc_ref == '0 && dlc_cur == '0 && !div && !fcl && sets == '0);
+      assert(cnt == 2'(2) && ocw == 3'(2));
     end else begin
-      assert(dlc_valid == f_valid && dlc_ref == f_ref && 32'(dlc_cur) == f_cur);
+      assert(dlc_valid == f_valid && dlc_ref == f_ref && dlc_cur == f_cur);
       assert(div == f_div && fcl == f_fcl && sets == f_sets);
-      assert(32'(cnt) == f_cnt && 32'(ocw) == f_ocw);
+      assert(cnt == f_cnt && ocw == f_ocw);
     end
   end
-  // verilator lint_on UNUSEDSIGNAL
 `endif  // WG_COVERS
 
   // reachability
