@@ -856,7 +856,8 @@ module apogee_apogee (
       end
     if (rst) begin
       s_nx_pc = '0; s_nx_addr = '0; s_nx_off = '0; s_nx_conf = '0; s_nx_tidx = '0; s_nx_dist = '0; s_nx_type = '0;
-      s_nx_pend = '0; s_nx_run = '0; s_nx_slow = '0; s_nx_lw = '0; s_nx_lal = '0; s_nx_lalv = '0;
+      for (int i = 0; i < 64; i++) begin s_nx_pend[i*SW +: SW] = '0; s_nx_run[i*SW +: SW] = '0; end
+      s_nx_slow = '0; s_nx_lw = '0; s_nx_lal = '0; s_nx_lalv = '0;
       s_nx_busy = 1'b0; s_nx_cur = '0; s_nx_gstep = '0; s_nx_glast = '0; s_nx_gent = '0; s_nx_gw = '0; s_nx_cnt = '0;
     end
   end

@@ -3464,10 +3464,9 @@ module oaws_oaws (
   endfunction
   // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS
   function automatic logic [5-1:0] s_base(input logic [6-1:0] active, input logic [6:0] pct);
-    logic [6-1:0] a;
     logic [15:0] need;
-    a = active > 6'(32) ? 6'(32) : active;
-    need = 16'(a) * 16'(pct);
+    need = 16'(active) * 16'(pct);
+    if (need > 16'(32) * 16'(pct)) need = 16'(32) * 16'(pct);   // active above THREADS: THREADS
     s_base = 5'(32);
     for (int v = 32; v >= 0; v--) if (16'(v) * 16'd100 >= need) s_base = 5'(v);
   endfunction

@@ -543,10 +543,9 @@ module oaws_small (
   endfunction
   // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS
   function automatic logic [3-1:0] s_base(input logic [4-1:0] active, input logic [6:0] pct);
-    logic [4-1:0] a;
     logic [15:0] need;
-    a = active > 4'(8) ? 4'(8) : active;
-    need = 16'(a) * 16'(pct);
+    need = 16'(active) * 16'(pct);
+    if (need > 16'(8) * 16'(pct)) need = 16'(8) * 16'(pct);   // active above THREADS: THREADS
     s_base = 3'(4);
     for (int v = 4; v >= 0; v--) if (16'(v) * 16'd100 >= need) s_base = 3'(v);
   endfunction
