@@ -31,19 +31,17 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   if (sets == 0) return 0;                       /* no cache: every access misses */
   c->set_mask = sets - 1;
   size_t n = (size_t)sets * (size_t)ways;
-  c->tag = calloc(n, sizeof *c->tag);
-  c->stamp = calloc(n, sizeof *c->stamp);
+  c->way = calloc(n, sizeof *c->way);
   c->dirty = calloc(n, 1);
   c->pf = calloc(n, sizeof *c->pf);
-  return c->tag && c->stamp && c->dirty && c->pf ? 0 : -1;
+  return c->way && c->dirty && c->pf ? 0 : -1;
 }
 
 void ws_cache_free(ws_cache *c) {
-  free(c->tag);
-  free(c->stamp);
+  free(c->way);
   free(c->dirty);
   free(c->pf);
-  c->tag = c->stamp = NULL;
+  c->way = NULL;
   c->dirty = NULL;
   c->pf = NULL;
 }
@@ -51,7 +49,7 @@ void ws_cache_free(ws_cache *c) {
 static int ws_cache_find(const ws_cache *c, uint64_t line) {
   size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
   for (int w = 0; w < c->ways; w++)
-    if (c->stamp[base + (size_t)w] && c->tag[base + (size_t)w] == line) return (int)(base + (size_t)w);
+    if (c->way[base + (size_t)w].stamp && c->way[base + (size_t)w].tag == line) return (int)(base + (size_t)w);
   return -1;
 }
 
@@ -59,7 +57,7 @@ int ws_cache_access(ws_cache *c, uint64_t line, int write) {
   if (c->sets == 0) return 0;
   int i = ws_cache_find(c, line);
   if (i < 0) return 0;
-  c->stamp[i] = ++c->clock;
+  c->way[i].stamp = ++c->clock;
   if (write) c->dirty[i] = 1;
   return 1;
 }
@@ -68,7 +66,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   if (c->sets == 0) return 0;
   int i = ws_cache_find(c, line);
   if (i >= 0) {                                  /* already there (a write allocated it) */
-    c->stamp[i] = ++c->clock;
+    c->way[i].stamp = ++c->clock;
     c->dirty[i] |= (uint8_t)(dirty != 0);
     return 0;
   }
@@ -76,15 +74,15 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   size_t v = base;                               /* an invalid way, else the least recently used */
   for (int w = 0; w < c->ways; w++) {
     size_t k = base + (size_t)w;
-    if (!c->stamp[k]) { v = k; break; }
-    if (c->stamp[k] < c->stamp[v]) v = k;
+    if (!c->way[k].stamp) { v = k; break; }
+    if (c->way[k].stamp < c->way[v].stamp) v = k;
   }
-  int evicted = c->stamp[v] != 0;
-  if (evicted) { *victim = c->tag[v]; *victim_dirty = c->dirty[v]; }
+  int evicted = c->way[v].stamp != 0;
+  if (evicted) { *victim = c->way[v].tag; *victim_dirty = c->dirty[v]; }
   c->victim_pf = evicted && c->pf[v] != 0;
   c->pf[v] = 0;
-  c->tag[v] = line;
-  c->stamp[v] = ++c->clock;
+  c->way[v].tag = line;
+  c->way[v].stamp = ++c->clock;
   c->dirty[v] = (uint8_t)(dirty != 0);
   return evicted;
 }
@@ -92,7 +90,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
 void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) c->stamp[i] = c->pf[i] = 0;
+  if (i >= 0) { c->way[i].stamp = 0; c->pf[i] = 0; }
 }
 
 int ws_cache_probe(const ws_cache *c, uint64_t line) {

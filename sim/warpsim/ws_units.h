@@ -31,11 +31,17 @@ typedef struct ws_ring {
   int     cap, head, count;
 } ws_ring;
 
+/* one way of a set: its line and last use (beside each other: a look-up reads both, and a
+** set's ways share cache lines of the simulator's own memory) */
+typedef struct ws_way {
+  uint64_t tag;           /* valid when stamp != 0 */
+  uint64_t stamp;         /* last use (LRU: smallest is the victim) */
+} ws_way;
+
 /* a set-associative tag array with true LRU */
 typedef struct ws_cache {
   int       sets, ways, set_mask;
-  uint64_t *tag;          /* sets x ways; valid when stamp != 0 */
-  uint64_t *stamp;        /* last use (LRU: smallest is the victim) */
+  ws_way   *way;          /* sets x ways */
   uint8_t  *dirty;
   int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
                           ** was sent + 1 (0: none) */
