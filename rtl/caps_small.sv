@@ -523,6 +523,176 @@ module caps_small (
     assert(ld_target || !(ev_lead || ev_stride || ev_invalid || verify || trig_case1 || trig_case2));
   end
 
+
+`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
+  // ---- the load's side, restated from the rules (docs/blocks/caps.md) ----
+  // The load's outputs and the tables' next values computed again from the registers and inputs
+  // (entries read by index, k x stride as a product, the Case 1 range as a signed sum) and
+  // compared with the RTL's.  The generator, trigger queue and FIFO keep their invariants.
+  // verilator lint_off UNUSEDSIGNAL
+  logic s_tgt, s_hit, s_pe, s_dhit, s_de, s_allq, s_samen, s_learn, s_inval, s_stride, s_verify, s_alloc;
+  logic s_free0, s_free1, s_vict, s_want1, s_want2, s_acc1, s_acc2, s_direct, s_loadq, s_room, s_drop, s_thr;
+  logic [2-1:0] s_cta;
+  logic [3-1:0] s_cw, s_k;
+  logic [31:0] s_k32, s_t;
+  logic [2-1:0] s_lead, s_mlead;
+  logic [2*6-1:0] s_base;
+  logic [2-1:0] s_n;
+  logic [3-1:0] s_pc0, s_pc1;
+  logic s_lru;
+  logic [6-1:0] s_dstride, s_kst, s_nstride, s_diff0;
+  logic [3-1:0] s_dmis, s_misnew;
+  logic [2-1:0] s_dlcta;
+  logic [2-1:0] s_nmis;
+  logic [3:0] s_missum;
+  logic [3-1:0] s_c1;
+  always @(*) begin
+    s_cta = ld_cta;
+    s_cw = (cta_warps > 3'(4)) ? 3'(4) : cta_warps;
+    // targeted: 1..REQS requests, a real slot, a warp inside the CTA, no flush, PC != 0
+    s_tgt = ld_valid && !flush && ld_pc != '0 && ld_n != '0 && ld_n <= 6'd2
+         && 32'(ld_cta) < 3 && 3'(ld_warp) < s_cw;
+    // the load's own PerCTA table (slot ld_cta, entries 2 ld_cta and 2 ld_cta + 1) and DIST
+    s_pc0 = '0; s_pc1 = '0; s_lru = 1'b0;
+    for (int s = 0; s < 3; s++) if (32'(ld_cta) == s) begin s_pc0 = pct_pc[2*s]; s_pc1 = pct_pc[2*s+1]; s_lru = pct_lru[s]; end
+    s_hit = s_tgt && (s_pc0 == ld_pc || s_pc1 == ld_pc);
+    s_pe = s_pc1 == ld_pc;
+    s_lead = '0; s_base = '0; s_n = '0;
+    for (int e = 0; e < 6; e++) if (32'(ld_cta) * 2 + 32'(s_pe) == e) begin s_lead = pct_lead[e]; s_base = pct_base[e]; s_n = pct_n[e]; end
+    s_dhit = s_tgt && (dist_pc[0] == ld_pc || dist_pc[1] == ld_pc);
+    s_de = dist_pc[1] == ld_pc;
+    s_dstride = dist_stride[s_de]; s_dmis = dist_mis[s_de]; s_dlcta = dist_lcta[s_de];
+    // k: the warp's distance from the CTA's leading warp for this PC
+    s_k = 3'(ld_warp) - 3'(s_lead);
+    s_k32 = s_k[2] ? {{(32-3){1'b1}}, s_k} : {{(32-3){1'b0}}, s_k};
+    // learning (4.2): every request at the same difference from its base, the same request count
+    s_diff0 = ld_addr[0 +: 6] - s_base[0 +: 6];
+    s_allq = 1'b1;
+    for (int i = 1; i < 2; i++)
+      if (ld_n > 6'(i) && ld_addr[i*6 +: 6] - s_base[i*6 +: 6] != s_diff0) s_allq = 1'b0;
+    s_samen = ld_n == 6'(s_n);
+    s_learn = s_hit && !s_dhit && s_k != '0;
+    s_inval = s_learn && !(s_samen && s_allq);
+    // two consecutive warps (k = +-1) give the stride
+    s_stride = s_learn && s_samen && s_allq && (s_k32 == 32'd1 || s_k32 == 32'hffffffff);
+    s_nstride = (s_k32 == 32'd1) ? s_diff0 : 6'(0) - s_diff0;
+    // verification: each request predicted at base + k x stride (missing on one side: wrong)
+    s_verify = s_hit && s_dhit;
+    s_kst = s_k32[6-1:0] * s_dstride;
+    s_nmis = '0;
+    for (int i = 0; i < 2; i++)
+      if (s_verify && ((2'(i) < s_n) != (ld_n > 6'(i))
+                       || (2'(i) < s_n && s_base[i*6 +: 6] + s_kst != ld_addr[i*6 +: 6])))
+        s_nmis = s_nmis + 1'b1;
+    s_missum = {1'b0, s_dmis} + 4'(s_nmis);
+    s_misnew = (s_missum > {1'b0, 3'(7)}) ? 3'(7) : s_missum[3-1:0];
+    s_alloc = s_tgt && !s_hit;
+    s_thr = (s_verify && s_misnew > 3'(2)) || (s_alloc && s_dhit && s_dmis > 3'(2));
+    // allocation: a free entry of the slot, else its least recently updated one
+    s_free0 = s_pc0 == '0; s_free1 = s_pc1 == '0;
+    s_vict = s_free0 ? 1'b0 : s_free1 ? 1'b1 : s_lru;
+    // Case 1 (Fig. 9a): every other slot with the PC whose leading warp + k is inside the CTA
+    for (int s = 0; s < 3; s++) begin
+      s_mlead = (pct_pc[2*s+1] == ld_pc) ? pct_lead[2*s+1] : pct_lead[2*s];
+      s_t = 32'(s_mlead) + s_k32;
+      s_c1[s] = (pct_pc[2*s] == ld_pc || pct_pc[2*s+1] == ld_pc) && 32'(ld_cta) != s
+             && !(launch && 32'(launch_cta) == s) && !s_t[31] && s_t < 32'(s_cw);
+    end
+    s_want1 = s_stride || (s_verify && s_k != '0 && s_misnew <= 3'(2) && ld_cta == s_dlcta);
+    s_want2 = s_alloc && s_dhit && s_dmis <= 3'(2);
+    s_acc1 = s_want1 && s_c1 != '0;
+    s_acc2 = s_want2 && s_cw >= 3'(2) && !(launch && launch_cta == ld_cta);
+    // a trigger goes to an idle generator with nothing waiting, else to the trigger queue (whose
+    // head an idle generator takes at this edge); with the queue full it is dropped
+    s_loadq = g_pend == '0 && tq_count != '0 && !flush;
+    s_direct = g_pend == '0 && tq_count == '0;
+    s_room = 32'(tq_count) - 32'(s_loadq) < 2;
+    s_drop = (s_acc1 || s_acc2) && !s_direct && !s_room;
+  end
+  always @(*) if (f_past_valid) begin
+    assert(ld_target == s_tgt);
+    assert(ld_hit == s_hit);
+    assert(ld_dist_hit == s_dhit);
+    assert(ev_lead == s_alloc);
+    assert(ev_evict == (s_alloc && !s_free0 && !s_free1));
+    assert(ev_stride == s_stride);
+    assert(ev_invalid == s_inval);
+    assert(ev_mispred == s_nmis);
+    assert(ev_throttled == s_thr);
+    assert(trig_case1 == (s_acc1 && !s_drop));
+    assert(trig_case2 == (s_acc2 && !s_drop));
+    assert(trig_drop == s_drop);
+    assert(gen_busy == (g_pend != '0));
+  end
+  // the tables' next values: PerCTA PCs and LRU bits (cleared by reset, flush or the slot's
+  // launch), an allocated entry's payload, DIST (cleared by reset or flush)
+  logic [6*3-1:0] f_pc;
+  logic [3-1:0] f_lru;
+  logic [6*2-1:0] f_lead;
+  logic [6*2*6-1:0] f_base;
+  logic [6*2-1:0] f_n;
+  logic [2*3-1:0] f_dpc;
+  logic [2*6-1:0] f_dstride;
+  logic [2*3-1:0] f_dmis;
+  logic [2*2-1:0] f_dlcta;
+  logic f_dlru, f_chk = 1'b0, f_chk2 = 1'b0, f_dclr;
+  logic [1:0] f_dwr;
+  always @(posedge clk) begin
+    f_chk <= 1'b1; f_chk2 <= f_chk;
+    for (int s = 0; s < 3; s++) begin
+      for (int x = 0; x < 2; x++) begin
+        f_pc[(2*s+x)*3 +: 3] <= pct_pc[2*s+x];
+        f_lead[(2*s+x)*2 +: 2] <= pct_lead[2*s+x];
+        f_base[(2*s+x)*2*6 +: 2*6] <= pct_base[2*s+x];
+        f_n[(2*s+x)*2 +: 2] <= pct_n[2*s+x];
+        if (32'(ld_cta) == s && s_alloc && 32'(s_vict) == x) begin
+          f_pc[(2*s+x)*3 +: 3] <= ld_pc;
+          f_lead[(2*s+x)*2 +: 2] <= ld_warp;
+          f_base[(2*s+x)*2*6 +: 2*6] <= ld_addr;
+          f_n[(2*s+x)*2 +: 2] <= ld_n[2-1:0];
+        end else if (32'(ld_cta) == s && s_inval && 32'(s_pe) == x) f_pc[(2*s+x)*3 +: 3] <= '0;   // not striding
+        if (rst || flush || (launch && 32'(launch_cta) == s)) f_pc[(2*s+x)*3 +: 3] <= '0;
+      end
+      f_lru[s] <= (rst || flush || (launch && 32'(launch_cta) == s)) ? 1'b0 : (32'(ld_cta) == s && s_alloc) ? !s_vict : pct_lru[s];
+    end
+    f_dclr <= rst || flush;
+    f_dwr <= 2'b00;
+    for (int x = 0; x < 2; x++) begin
+      f_dpc[x*3 +: 3] <= dist_pc[x]; f_dstride[x*6 +: 6] <= dist_stride[x];
+      f_dmis[x*3 +: 3] <= dist_mis[x]; f_dlcta[x*2 +: 2] <= dist_lcta[x];
+    end
+    f_dlru <= dist_lru;
+    if (s_stride) begin   // a learnt stride: the first free DIST entry, else the least recently used
+      for (int x = 0; x < 2; x++) if ((dist_pc[0] == '0 ? 0 : dist_pc[1] == '0 ? 1 : 32'(dist_lru)) == x) begin
+        f_dpc[x*3 +: 3] <= ld_pc; f_dstride[x*6 +: 6] <= s_nstride;
+        f_dmis[x*3 +: 3] <= '0; f_dlcta[x*2 +: 2] <= ld_cta;
+        f_dlru <= x == 0;
+      end
+    end else if (s_verify) begin   // the verified entry's counter
+      f_dmis[32'(s_de)*3 +: 3] <= s_misnew; f_dlru <= !s_de;
+    end
+  end
+  always @(*) if (f_past_valid && f_chk) begin
+    for (int e = 0; e < 6; e++) assert(pct_pc[e] == f_pc[e*3 +: 3]);
+    assert(pct_lru == f_lru);
+    // the payload is not reset: its first edge starts from the state before reset
+    if (f_chk2) for (int e = 0; e < 6; e++) begin
+      assert(pct_lead[e] == f_lead[e*2 +: 2]); assert(pct_base[e] == f_base[e*2*6 +: 2*6]);
+      assert(pct_n[e] == f_n[e*2 +: 2]);
+    end
+    if (f_dclr) begin   // (begin: an assert's own 'else' would take the branch)
+      assert(dist_pc[0] == '0 && dist_pc[1] == '0 && !dist_lru);
+    end else begin
+      assert(dist_pc[0] == f_dpc[0 +: 3] && dist_pc[1] == f_dpc[3 +: 3] && dist_lru == f_dlru);
+      if (f_chk2) for (int x = 0; x < 2; x++) begin
+        assert(dist_stride[x] == f_dstride[x*6 +: 6]); assert(dist_mis[x] == f_dmis[x*3 +: 3]);
+        assert(dist_lcta[x] == f_dlcta[x*2 +: 2]);
+      end
+    end
+  end
+  // verilator lint_on UNUSEDSIGNAL
+`endif  // WG_COVERS
+
   // reachability
   always @(*) if (f_past_valid) begin
     cover(trig_case1 && (c1_vec & (c1_vec - 3'd1)) != '0);  // Case 1 for two other CTAs
