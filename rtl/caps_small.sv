@@ -533,7 +533,7 @@ module caps_small (
   logic s_tgt, s_hit, s_pe, s_dhit, s_de, s_allq, s_samen, s_learn, s_inval, s_stride, s_verify, s_alloc;
   logic s_free0, s_free1, s_vict, s_want1, s_want2, s_acc1, s_acc2, s_direct, s_loadq, s_room, s_drop, s_thr;
   logic [2-1:0] s_cta;
-  logic [3-1:0] s_cw, s_k;
+  logic [3-1:0] s_cw, s_k, s_kmag;
   logic [31:0] s_k32, s_t;
   logic [2-1:0] s_lead, s_mlead;
   logic [2*6-1:0] s_base;
@@ -578,7 +578,10 @@ module caps_small (
     s_nstride = (s_k32 == 32'd1) ? s_diff0 : 6'(0) - s_diff0;
     // verification: each request predicted at base + k x stride (missing on one side: wrong)
     s_verify = s_hit && s_dhit;
-    s_kst = s_k32[6-1:0] * s_dstride;
+    // (|k| times the stride, negated for k < 0: |k| has WID_BITS + 1 bits, so the product is that narrow)
+    s_kmag = s_k[2] ? 3'(0) - s_k : s_k;
+    s_kst = 6'(s_kmag) * s_dstride;
+    if (s_k[2]) s_kst = 6'(0) - s_kst;
     s_nmis = '0;
     for (int i = 0; i < 2; i++)
       if (s_verify && ((2'(i) < s_n) != (ld_n > 6'(i))
