@@ -168,6 +168,8 @@ test: deps
 
 soak: deps
 	@$(MAKE) -s --no-print-directory -j$(JOBS) tools
+	@# (the soak's warpsim, sweep and experiment runs use the checked build, as make test's do)
+	@$(MAKE) -s --no-print-directory -j$(JOBS) SAN=1 tools
 	@SOAK=1 tb/tests.sh plan $(TESTMK)
 ifeq ($(ENGINE),make)
 	@$(MAKE) -s --no-print-directory -k -j$(JOBS) -f $(TESTMK) || true

@@ -749,8 +749,6 @@ plan_tests() {
     add docs_current      300 15 - t_docs
     # ---- cost
     add synth_presets     900 170 - t_synth
-    # the sweeps' growth check: make soak (40 s of synthesis; make test stays in its budget)
-    [ "$SOAK" = 1 ] && add synth_sweep 600 40 - t_sweep
     add synth_check_fails  60 1 synth_presets t_synth_check_fails
     add cost_bad_input     60 2 - t_cost_bad
     add gebhart_trace     120 3 - t_gebhart_trace
@@ -783,11 +781,8 @@ plan_tests() {
     add warpsim_bad_input  60 1 - t_warpsim_bad
     add warpsim_trace_run 300 10 - t_warpsim_trace_run
     add experiments_sweep 300 10 - t_experiments_sweep
-    [ "$SOAK" = 1 ] && add experiments_slurm 600 30 - t_experiments_slurm
     add warpsim_rtl       600 60 - t_warpsim_rtl
     add warpsim_replay    600 30 - t_warpsim_replay
-    # longer recordings: the same slots on fermi (make soak)
-    [ "$SOAK" = 1 ] && add warpsim_replay_fermi 3600 300 - t_warpsim_replay fermi
     # ---- formal: each block's small preset (make formal adds the main presets)
     local b
     for b in $("$WARPGEN" list --presets | awk '{print $1}' | uniq); do
@@ -797,6 +792,14 @@ plan_tests() {
     # ---- harness
     add harness_selftest  300 20 - t_selftest
     add cosim_trace       300 10 - t_trace
+  fi
+  # make soak's own long runs (they used to sit inside the block above, which make soak never
+  # enters, so they never ran): the sweep's growth check (40 s of synthesis), the experiments
+  # through a single-node Slurm beside make and GNU parallel, and recordings of fermi runs replayed
+  if [ "$SOAK" = 1 ] && [ -z "${ONLY:-}" ]; then
+    add synth_sweep 600 40 - t_sweep
+    add experiments_slurm 600 30 - t_experiments_slurm
+    add warpsim_replay_fermi 3600 300 - t_warpsim_replay fermi
   fi
   # lint only, many more parameter sets than are simulated (make soak: 16 per block)
   [ -z "${ONLY:-}" ] && add lint_sweep 900 60 - t_lint_sweep
