@@ -56,12 +56,12 @@ int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_
 
 /* ---- the interconnect ---------------------------------------------------------- */
 
-/* room towards dst: its input ring's free slots less what is already on the way */
 _Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.busy holds a bit per destination");
 
 /* i + 1, wrapping to 0 at n (round-robin order) */
 static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
+/* room towards dst: its input ring's free slots less what is already on the way */
 static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
   return dst_ring->cap - dst_ring->count - net->flight[dst].count > 0;
 }
@@ -297,8 +297,8 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     m->req_net.rr = ws_next(s, m->n_port);
   }
   for (uint64_t b = m->req_net.busy; b; b &= b - 1) {
-    int d = __builtin_ctzll(b);
-    ws_icnt_deliver(&m->req_net, d, &m->part[d].in_q, now);
+    int part = __builtin_ctzll(b);
+    ws_icnt_deliver(&m->req_net, part, &m->part[part].in_q, now);
   }
 
   for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
@@ -316,8 +316,8 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     m->resp_net.rr = ws_next(d, m->n_part);
   }
   for (uint64_t b = m->resp_net.busy; b; b &= b - 1) {
-    int s = __builtin_ctzll(b);
-    ws_icnt_deliver(&m->resp_net, s, &m->port[s].from_mem, now);
+    int port = __builtin_ctzll(b);
+    ws_icnt_deliver(&m->resp_net, port, &m->port[port].from_mem, now);
   }
 }
 
