@@ -723,3 +723,12 @@ void wg_emit_tmpl(wg_buf *o, const char *tmpl, const wg_tmpl_var *vars, int n) {
     p = e + 2;
   }
 }
+
+void wg_emit_age_older_fn(wg_buf *o, const char *fn, int w) {
+  wgb_printf(o, "  // warp i launched before warp j, from the stored upper triangle\n"
+                "  function automatic logic %s(input logic [%d:0] a, input int i, input int j);\n"
+                "    if (i == j) %s = 1'b0;\n"
+                "    else if (i < j) %s = a[i*%d - i*(i+1)/2 + j - i - 1];\n"
+                "    else %s = !a[j*%d - j*(j+1)/2 + i - j - 1];\n"
+                "  endfunction\n", fn, w * (w - 1) / 2 - 1, fn, fn, w, fn, w);
+}

@@ -536,7 +536,7 @@ module oaws_small (
   // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),
   // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.
   // warp i launched before warp j, from the stored upper triangle
-  function automatic logic s_older(input logic [6-1:0] a, input int i, input int j);
+  function automatic logic s_older(input logic [5:0] a, input int i, input int j);
     if (i == j) s_older = 1'b0;
     else if (i < j) s_older = a[i*4 - i*(i+1)/2 + j - i - 1];
     else s_older = !a[j*4 - j*(j+1)/2 + i - j - 1];

@@ -218,8 +218,8 @@ module wst_mascar (
   // warp i launched before warp j, from the stored upper triangle
   function automatic logic s_older(input logic [1127:0] a, input int i, input int j);
     if (i == j) s_older = 1'b0;
-    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];
-    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];
+    else if (i < j) s_older = a[i*48 - i*(i+1)/2 + j - i - 1];
+    else s_older = !a[j*48 - j*(j+1)/2 + i - j - 1];
   endfunction
   logic [S_W-1:0] s_cr, s_mr, s_stall;
   logic [31:0] s_alu, s_mem;

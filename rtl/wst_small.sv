@@ -179,8 +179,8 @@ module wst_small (
   // warp i launched before warp j, from the stored upper triangle
   function automatic logic s_older(input logic [5:0] a, input int i, input int j);
     if (i == j) s_older = 1'b0;
-    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];
-    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];
+    else if (i < j) s_older = a[i*4 - i*(i+1)/2 + j - i - 1];
+    else s_older = !a[j*4 - j*(j+1)/2 + i - j - 1];
   endfunction
   logic [S_W-1:0] s_cr, s_mr, s_stall;
   logic [31:0] s_alu, s_mem;

@@ -429,13 +429,7 @@ static void wst_spec_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "\n`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)");
   wgb_printf(o, "\n  // ---- the function, restated from the rules (docs/blocks/wst.md) ----\n");
   wgb_printf(o, "  localparam int S_W = %d;\n", W);
-  if (W > 1)
-    wgb_printf(o, "  // warp i launched before warp j, from the stored upper triangle\n"
-                  "  function automatic logic s_older(input logic [%d:0] a, input int i, input int j);\n"
-                  "    if (i == j) s_older = 1'b0;\n"
-                  "    else if (i < j) s_older = a[i*S_W - i*(i+1)/2 + j - i - 1];\n"
-                  "    else s_older = !a[j*S_W - j*(j+1)/2 + i - j - 1];\n"
-                  "  endfunction\n", NP - 1);
+  if (W > 1) wg_emit_age_older_fn(o, "s_older", W);
   wgb_printf(o, "  logic [S_W-1:0] s_cr, s_mr, s_stall;\n"
                 "  logic [31:0] s_alu, s_mem;\n"
                 "  logic s_oa, s_om, s_rel, s_free, s_hand, s_acq, s_nov;\n"

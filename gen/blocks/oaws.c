@@ -442,20 +442,16 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
 ** RTL has threshold tables, the DLC's reads by index where it has AND-OR muxes -- and compared
 ** with the RTL's.  Arithmetic is as narrow as the values: 32-bit arithmetic made the proof's
 ** SAT problem 14x the RTL's. */
-static const char oaws_spec_tmpl[] =
+static const char oaws_spec_head[] =
   "\n"
   "`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)\n"
   "  // ---- the function, restated from the paper's rules (docs/blocks/oaws.md) ----\n"
   "  // Every output and every register's next value computed again from the registers and inputs:\n"
   "  // GTO ranks as counts of older live warps (launch order read from the age register by index),\n"
   "  // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),\n"
-  "  // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.\n"
-  "  // warp i launched before warp j, from the stored upper triangle\n"
-  "  function automatic logic s_older(input logic [@@NP@@-1:0] a, input int i, input int j);\n"
-  "    if (i == j) s_older = 1'b0;\n"
-  "    else if (i < j) s_older = a[i*@@W@@ - i*(i+1)/2 + j - i - 1];\n"
-  "    else s_older = !a[j*@@W@@ - j*(j+1)/2 + i - j - 1];\n"
-  "  endfunction\n"
+  "  // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.\n";
+/* (the launch order's read comes between: wg_emit_age_older_fn, shared with wst) */
+static const char oaws_spec_tmpl[] =
   "  // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS\n"
   "  function automatic logic [@@PB@@-1:0] s_base(input logic [@@TB@@-1:0] active, input logic [6:0] pct);\n"
   "    logic [15:0] need;\n"
@@ -679,6 +675,8 @@ static void oaws_spec_props(wg_buf *o, oa_dims d) {
     {"WB", d.WB}, {"WB1", d.WB + 1}, {"DB", d.DB}, {"SB", d.SB}, {"CB", d.CB}, {"OB", d.OB},
     {"CMAX", d.cmax}, {"CINIT", d.cinit}, {"PCB", d.PCB},
   };
+  wgb_printf(o, "%s", oaws_spec_head);
+  wg_emit_age_older_fn(o, "s_older", d.W);
   wg_emit_tmpl(o, oaws_spec_tmpl, v, (int)(sizeof v / sizeof v[0]));
 }
 
