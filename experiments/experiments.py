@@ -36,9 +36,14 @@ K = {  # kernel -> warpsim options that size it for fermi
     "compute": ["--grid", "240", "--iterations", "64"],
     "tia": ["--grid", "240", "--iterations", "64"],
     "cta_stride": ["--grid", "240", "--iterations", "64"],
+    "cta_tile": ["--grid", "240"],
     "shared_read": ["--grid", "480", "--iterations", "32"],
     "phases": ["--grid", "240", "--iterations", "256"],
 }
+
+
+CAPS_PROLOGUES = [1, 4, 10, 20, 40]   # cta_tile's iterations of index arithmetic before its loads
+CAPS_MAIN = 20                        # the point the claims quote
 
 
 def runs(tiny):
@@ -66,7 +71,10 @@ def runs(tiny):
     grid("apogee", kernels("tia", "stream", "cta_stride"),
          [("simt32", ["warps_per_sm=32"]), ("simt4", four), ("apogee4", four + ["prefetch=apogee"])])
     # CAPS: its CTA-aware prefetcher beside the two-level scheduler it was designed with
-    grid("caps", kernels("cta_stride", "stream", "uncoalesced"),
+    # (cta_tile, CAPS' class, as its index arithmetic before the loads grows: how far a CTA's trailing
+    # warps fall behind its leading warp; then the looping kernels CAPS does not target)
+    grid("caps", [(f"tile{n:02d}", "cta_tile", K["cta_tile"] + ["--param", f"prologue={n}"]) for n in CAPS_PROLOGUES]
+         + kernels("cta_stride", "stream", "uncoalesced"),
          [("base", ["sched=two_level"]),
           ("caps", ["sched=two_level", "prefetch=caps", "caps_order=1", "caps_wakeup=1"])])
     # MIB (thesis' DRAM scheduling): FR-FCFS and the MSHR-aware policies as inter-core sharing grows
@@ -93,7 +101,7 @@ def runs(tiny):
 MECH_SLOTS = {
     "mascar": ("mascar-stream-mascar", ["memsat", "wst", "rexq"]),
     "apogee": ("apogee-tia-apogee4", ["apogee"]),
-    "caps": ("caps-cta_stride-caps", ["caps", "tls"]),
+    "caps": ("caps-tile20-caps", ["caps", "tls"]),
     "mib": ("mib-share8-mshr_sa", ["l2mib", "dram_mib"]),
     "oaws": ("oaws-lines32-oaws_dynamic", ["oaws"]),
     "equalizer": ("eq-stream-energy", ["eqctr", "eqvote"]),

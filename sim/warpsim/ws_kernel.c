@@ -962,6 +962,33 @@ static const char ws_k_cta_stride[] =
   "alu r3, r1, r2\n"
   "st  [0x3000000 + 0x10000*ctaid + 128*warp + 4*lane + 512*iter], r3\n";
 
+static const char ws_k_cta_tile[] =
+  "# cta_tile: CAPS' CTA-tiled class (a matrix multiply's tile loads): each warp\n"
+  "# computes its tile's index ('prologue' iterations of 8 dependent ALU ops),\n"
+  "# then loads one line of each of two tiles and stores one, once (predicated to\n"
+  "# the last iteration: one PC each).  A CTA's tiles sit at irregular bases\n"
+  "# (4 KB x (37 x ctaid mod 4096), distinct for 4,096 CTAs), its warps 128\n"
+  "# bytes apart: CAPS' base + stride x warp id.  Warps that start the prologue\n"
+  "# later (a two-level scheduler's pending warps) load later than their CTA's\n"
+  "# leading warp: the loads CAPS prefetches for.\n"
+  "kernel cta_tile\n"
+  "param prologue 4 1..4096    # iterations of index arithmetic before the loads\n"
+  "grid 4\n"
+  "cta 256\n"
+  "iterations prologue\n"
+  "alu r5, r5, r6\n"
+  "alu r6, r5\n"
+  "alu r5, r6\n"
+  "alu r6, r5\n"
+  "alu r5, r6\n"
+  "alu r6, r5\n"
+  "alu r5, r6\n"
+  "alu r6, r5\n"
+  "@(iter == prologue - 1) ld r1, [0x1000000 + 0x1000*((37*ctaid) % 4096) + 128*warp + 4*lane]\n"
+  "@(iter == prologue - 1) ld r2, [0x2000000 + 0x1000*((53*ctaid) % 4096) + 128*warp + 4*lane]\n"
+  "@(iter == prologue - 1) alu r3, r1, r2\n"
+  "@(iter == prologue - 1) st [0x3000000 + 4*gtid], r3\n";
+
 static const char ws_k_shared_read[] =
   "# shared_read: inter-core locality (BFS-like, the MIB class); the CTAs of a\n"
   "# group of 'sharing' read the same two lines per iteration (by default every\n"
@@ -1014,10 +1041,10 @@ static const char ws_k_fig4_2[] =
 
 /* ORDER BUILTIN: the names and the texts go in the same order */
 static const char *const ws_builtin_names[] = {
-  "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "phases", "fig4_2", NULL
+  "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "cta_tile", "shared_read", "phases", "fig4_2", NULL
 };
 static const char *const ws_builtin_texts[] = {
-  ws_k_stream, ws_k_compute, ws_k_cache_reuse, ws_k_uncoalesced, ws_k_tia, ws_k_cta_stride,
+  ws_k_stream, ws_k_compute, ws_k_cache_reuse, ws_k_uncoalesced, ws_k_tia, ws_k_cta_stride, ws_k_cta_tile,
   ws_k_shared_read, ws_k_phases, ws_k_fig4_2
 };
 _Static_assert(sizeof ws_builtin_names / sizeof ws_builtin_names[0] ==

@@ -502,6 +502,11 @@ static int coalesced(const warp_access *a) {
   return 1;
 }
 
+static int cmp_i64(const void *a, const void *b) {
+  int64_t x = *(const int64_t *)a, y = *(const int64_t *)b;
+  return (x > y) - (x < y);
+}
+
 static int is_mem(const ws_inst *in) { return in->op == WS_OP_LD || in->op == WS_OP_ST; }
 
 static void check_builtin_common(const char *name) {
@@ -539,19 +544,20 @@ static void test_builtins(void) {
   char err[256];
   const char *const *names = ws_kernel_builtins();
   static const char *const want[] = {
-    "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "shared_read", "phases", "fig4_2"
+    "stream", "compute", "cache_reuse", "uncoalesced", "tia", "cta_stride", "cta_tile", "shared_read", "phases",
+    "fig4_2"
   };
   int count = 0;
   while (names[count])
     count++;
-  CHECK(count == 9, "%d built-in kernels, want 9", count);
-  for (int i = 0; i < 9 && i < count; i++)
+  CHECK(count == 10, "%d built-in kernels, want 10", count);
+  for (int i = 0; i < 10 && i < count; i++)
     CHECK(strcmp(names[i], want[i]) == 0, "built-in %d is '%s', want '%s'", i, names[i], want[i]);
   for (int i = 0; i < count; i++)
     check_builtin_common(names[i]);
   CHECK(ws_kernel_builtin(&K, "nope", NULL, err, sizeof err) == -1 &&
         strcmp(err, "unknown kernel 'nope' (stream, compute, cache_reuse, uncoalesced, tia, "
-                    "cta_stride, shared_read, phases, fig4_2)") == 0, "unknown built-in: \"%s\"", err);
+                    "cta_stride, cta_tile, shared_read, phases, fig4_2)") == 0, "unknown built-in: \"%s\"", err);
   CHECK(ws_kernel_builtin_text("nope") == NULL && ws_kernel_builtin_text(NULL) == NULL,
         "unknown built-in text should be NULL");
 
@@ -857,6 +863,44 @@ static void test_params(void) {
     warp_access a = access_of(&K, &K.inst[0], 1, 2, it);
     int memory_phase = (it / 3) % 2 == 0;
     CHECK(a.active == (memory_phase ? 32 : 0), "phases phase=3: iteration %" PRId64 " has %d active lanes", it, a.active);
+  }
+  /* cta_tile prologue=5: 8 dependent ALU ops an iteration; the memory instructions only in the
+  ** last iteration, where warp w of CTA c loads one whole line at base_c + 128 w, base_c 4 KB
+  ** apart and distinct over 4,096 CTAs, not a constant step from CTA to CTA (CAPS' theta_CTA) */
+  CHECK(with(&K, "cta_tile", "prologue=5", NULL, err, sizeof err) == 0 && K.iterations == 5, "cta_tile: %s", err);
+  {
+    int alus = 0, chained = 1, mem = 0, wrong = 0;
+    for (int i = 0; i < K.n_inst; i++) {
+      const ws_inst *in = &K.inst[i];
+      if (!is_mem(in)) {
+        if (K.mask[i].n == 0) {
+          chained &= alus == 0 || (in->nsrc >= 1 && in->src[0] == K.inst[i - 1].dst);
+          alus++;
+        }
+        continue;
+      }
+      mem++;
+      for (int64_t it = 0; it < K.iterations; it++)
+        for (int64_t c = 0; c < 4096; c += it == 4 ? 1 : 512)
+          for (int w = 0; w < 8; w++) {
+            warp_access a = access_of(&K, in, c, w, it), z = access_of(&K, in, c, 0, it);
+            if (it < 4) wrong += a.active != 0;
+            else if (in->op == WS_OP_ST) wrong += !coalesced(&a);   /* the store: 4 x gtid */
+            else wrong += !coalesced(&a) || a.addr[0] - z.addr[0] != 128 * w || z.addr[0] % 4096 != 0;
+          }
+    }
+    CHECK(alus == 8 && chained && mem == 3 && wrong == 0,
+          "cta_tile: %d chained ALU ops (want 8, chained %d), %d memory instructions (want 3), %d wrong accesses",
+          alus, chained, mem, wrong);
+    static int64_t base[4096];
+    int dup = 0, steps_differ = 0;
+    for (int64_t c = 0; c < 4096; c++) {
+      base[c] = access_of(&K, &K.inst[8], c, 0, 4).addr[0];
+      if (c >= 2) steps_differ |= base[c] - base[c - 1] != base[1] - base[0];
+    }
+    qsort(base, 4096, sizeof base[0], cmp_i64);
+    for (int c = 1; c < 4096; c++) dup += base[c] == base[c - 1];
+    CHECK(dup == 0 && steps_differ, "cta_tile: %d repeated CTA bases, irregular steps %d", dup, steps_differ);
   }
   /* --param errors: a value out of range, a name the kernel does not declare */
   CHECK(with(&K, "cache_reuse", "footprint=512", NULL, err, sizeof err) == -1 &&
