@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # slurm_local.sh -- a single-node Slurm on this machine, for testing the sweep's Slurm engine
-# (make soak): experiments/slurm_local.sh start | stop | status
+# (make soak): experiments/slurm_local.sh start | stop | status ('stop' ends what 'start' started)
 #
 # Uses Debian's slurmctld, slurmd and munge (installed if missing; needs root). Everything it
 # writes is under build/slurm (configuration, state, logs); 'start' prints the SLURM_CONF to
@@ -46,9 +46,21 @@ PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
     [ -s /etc/munge/munge.key ] || { mkdir -p /etc/munge; dd if=/dev/urandom bs=1 count=1024 of=/etc/munge/munge.key 2>/dev/null; chmod 400 /etc/munge/munge.key; }
     chown -R munge:munge /etc/munge /run/munge /var/lib/munge /var/log/munge 2>/dev/null
-    pgrep -x munged >/dev/null || su -s /bin/sh munge -c "munged" 2>/dev/null || munged --force || { echo "slurm_local: munged does not start" >&2; exit 2; }
-    pgrep -x slurmctld >/dev/null || slurmctld -f "$SLURM_CONF" || { echo "slurm_local: slurmctld does not start ($D/slurmctld.log)" >&2; exit 2; }
-    pgrep -x slurmd >/dev/null || slurmd -f "$SLURM_CONF" || { echo "slurm_local: slurmd does not start ($D/slurmd.log)" >&2; exit 2; }
+    # The daemons outlive this script: they must not inherit its descriptors.  Under 'make -j' a
+    # test's descriptors include make's job-server pipe; munged kept it and took a job token,
+    # and 'make soak' then waited for that token forever after its last test.
+    for fd in /proc/$$/fd/*; do
+      n=${fd##*/}
+      [ "$n" -gt 2 ] 2>/dev/null && [ "$n" -lt 255 ] && eval "exec $n>&-"
+    done
+    unset MAKEFLAGS MFLAGS MAKELEVEL
+    : >"$D/started"   # the daemons this start launched, for 'stop' (one already running stays)
+    pgrep -x munged >/dev/null || { { su -s /bin/sh munge -c "munged" 2>/dev/null || munged --force 2>/dev/null; } &&
+      echo munged >>"$D/started"; } || { echo "slurm_local: munged does not start" >&2; exit 2; }
+    pgrep -x slurmctld >/dev/null || { slurmctld -f "$SLURM_CONF" && echo slurmctld >>"$D/started"; } ||
+      { echo "slurm_local: slurmctld does not start ($D/slurmctld.log)" >&2; exit 2; }
+    pgrep -x slurmd >/dev/null || { slurmd -f "$SLURM_CONF" && echo slurmd >>"$D/started"; } ||
+      { echo "slurm_local: slurmd does not start ($D/slurmd.log)" >&2; exit 2; }
     for _ in $(seq 30); do
       sinfo -h -o %T 2>/dev/null | grep -Eq '^(idle|mixed|allocated)' && { echo "export SLURM_CONF=$SLURM_CONF"; exit 0; }
       sleep 1
@@ -56,8 +68,9 @@ EOF
     echo "slurm_local: the node did not come up: $(sinfo -h 2>&1 | head -1) ($D/slurmctld.log, $D/slurmd.log)" >&2
     exit 2
     ;;
-  stop)
-    pkill -x slurmd; pkill -x slurmctld
+  stop)   # the daemons 'start' launched (build/slurm/started), the Slurm ones first
+    for c in slurmd slurmctld munged; do grep -qx $c "$D/started" 2>/dev/null && pkill -x $c; done
+    rm -f "$D/started"
     exit 0
     ;;
   status) sinfo; exit $? ;;

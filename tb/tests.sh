@@ -433,7 +433,10 @@ t_experiments_slurm() {   # make soak: a single-node Slurm here, then the sweep 
   local conf
   conf=$(experiments/slurm_local.sh start) || return 1
   eval "$conf"
-  SLURM_TOO=1 t_experiments_sweep
+  local rc=0
+  SLURM_TOO=1 t_experiments_sweep || rc=1
+  experiments/slurm_local.sh stop
+  return $rc
 }
 t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output file
   local d=$LOGS/warpsim_bad; rm -rf "$d"; mkdir -p "$d"
