@@ -54,7 +54,7 @@ EOF
       [ "$n" -gt 2 ] 2>/dev/null && [ "$n" -lt 255 ] && eval "exec $n>&-"
     done
     unset MAKEFLAGS MFLAGS MAKELEVEL
-    : >"$D/started"   # the daemons this start launched, for 'stop' (one already running stays)
+    # build/slurm/started: the daemons a start launched, for 'stop' (one already running stays)
     pgrep -x munged >/dev/null || { { su -s /bin/sh munge -c "munged" 2>/dev/null || munged --force 2>/dev/null; } &&
       echo munged >>"$D/started"; } || { echo "slurm_local: munged does not start" >&2; exit 2; }
     pgrep -x slurmctld >/dev/null || { slurmctld -f "$SLURM_CONF" && echo slurmctld >>"$D/started"; } ||

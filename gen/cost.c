@@ -23,8 +23,8 @@
 #define ABC_TARGET_PS 4000   /* abc -D: the mapping's delay target */
 /* Yosys 0.23's own script for 'abc -D -constr -liberty', with one change: its SAT sweep
 ** (&fraig -x) gives up on a node after 1,000 conflicts instead of 1,000,000.  On the wide
-** comparator and adder trees of the schedulers (dram_mib's exact row scores, APOGEE's and CAPS'
-** arithmetic) the unbounded sweep was 97 % of a run (dram_mib QUEUE=8: 426 of 435 s in ABC,
+** comparator and adder trees (dram_mib's exact row scores, APOGEE's arithmetic, the L2 MIB's
+** picks) the unbounded sweep was 97 % of a run (dram_mib QUEUE=8: 426 of 435 s in ABC,
 ** 17 s bounded).  A node it gives up on stays unmerged and the mapping moves by ABC's usual few
 ** percent (there: area -5 %, path +3 %); a design whose every check closes within the bound maps
 ** exactly as before. */
