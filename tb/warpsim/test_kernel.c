@@ -893,9 +893,10 @@ static void test_params(void) {
           "cta_tile: %d chained ALU ops (want 8, chained %d), %d memory instructions (want 3), %d wrong accesses",
           alus, chained, mem, wrong);
     static int64_t base[4096];
-    int dup = 0, steps_differ = 0;
+    int dup = 0, steps_differ = 0, ld = 0;
+    while (ld < K.n_inst - 1 && K.inst[ld].op != WS_OP_LD) ld++;   /* the first tile load */
     for (int64_t c = 0; c < 4096; c++) {
-      base[c] = access_of(&K, &K.inst[8], c, 0, 4).addr[0];
+      base[c] = access_of(&K, &K.inst[ld], c, 0, 4).addr[0];
       if (c >= 2) steps_differ |= base[c] - base[c - 1] != base[1] - base[0];
     }
     qsort(base, 4096, sizeof base[0], cmp_i64);
