@@ -35,33 +35,41 @@ int memsat_init(memsat_model *m, const memsat_params *p) {
 }
 
 void memsat_reset(memsat_model *m) {
-  memset(m->sat, 0, sizeof m->sat);
+  m->sat = 0;
   memset(m->hold, 0, sizeof m->hold);
 }
 
 void memsat_eval(const memsat_model *m, const memsat_in *in, memsat_out *out) {
   (void)in;   /* the flags are registered: outputs depend on state only */
-  uint32_t v = 0;   /* flags of spaces beyond SPACES stay 0 (reset, never ticked) */
-  for (int s = 0; s < MEMSAT_MAX_SPACES; s++) v |= m->sat[s] << s;
+  uint32_t v = m->sat;   /* flags of spaces beyond SPACES stay 0 (reset, never set) */
   out->sat_space = v;
   out->sat = v != 0;
   out->sat_cause = v & (~v + 1u);   /* lowest set bit: global before texture before constant */
 }
 
+/* The flags as bit masks over the spaces, compares as 0/1 values rather than branches: the
+** occupancies are the least predictable inputs a model gets (random stimulus, a GPU's L1), and
+** with a jump per compare the step cost three times as much (a lockstep cycle is the RTL's
+** 27 ns plus this). */
 void memsat_tick(memsat_model *m, const memsat_in *in) {
   if (in->rst & 1) { memsat_reset(m); return; }
-  for (int s = 0; s < MEMSAT_MAX_SPACES && s < m->spaces; s++) {
-    uint32_t mo = memsat_field(in->mshr_occ, s, m->mw, m->mmask);
-    uint32_t qo = memsat_field(in->missq_occ, s, m->qw, m->qmask);
-    int almost_full = mo >= m->mset || qo >= m->qset;
-    int relieved = mo < m->mkeep && qo < m->qkeep;
-    uint32_t hold = m->hold[s];
-    if (almost_full && !m->sat[s]) m->hold[s] = m->hold_load;   /* rising: start the hold */
-    else if (hold) m->hold[s] = hold - 1;
-    if (almost_full) m->sat[s] = 1;
-    else if (relieved && hold == 0) m->sat[s] = 0;
-    /* else: hysteresis band (or hold running): keep */
+  uint32_t mocc = in->mshr_occ, qocc = in->missq_occ, full = 0, relieved = 0;
+  for (int s = 0; s < m->spaces; s++, mocc >>= m->mw, qocc >>= m->qw) {   /* field s of each */
+    uint32_t mo = mocc & m->mmask, qo = qocc & m->qmask;
+    full |= ((uint32_t)(mo >= m->mset) | (uint32_t)(qo >= m->qset)) << s;
+    relieved |= ((uint32_t)(mo < m->mkeep) & (uint32_t)(qo < m->qkeep)) << s;
   }
+  uint32_t holding = 0;   /* spaces whose hold counter still runs (HOLD >= 2 only) */
+  if (m->hold_load) {
+    uint32_t rising = full & ~m->sat;   /* EP -> MP: start the hold */
+    for (int s = 0; s < m->spaces; s++) {
+      uint32_t h = m->hold[s];
+      holding |= (uint32_t)(h != 0) << s;
+      m->hold[s] = (rising >> s & 1) ? m->hold_load : h - (h != 0);
+    }
+  }
+  /* raise when almost full; clear when relieved and no hold runs; else keep (hysteresis) */
+  m->sat = full | (m->sat & ~(relieved & ~holding));
 }
 
 WG_MODEL_OPS(memsat);

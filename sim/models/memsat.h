@@ -21,7 +21,7 @@ typedef struct memsat_model {
   uint32_t qset, qkeep;      /* the same for the miss queue */
   uint32_t hold_load;        /* HOLD - 1 when HOLD >= 2, else 0 (no counter) */
   /* state = the RTL's registers */
-  uint32_t sat[MEMSAT_MAX_SPACES];    /* sat_global, sat_texture, sat_constant */
+  uint32_t sat;                       /* bit s: sat_<space s> (global, texture, constant): sat_space */
   uint32_t hold[MEMSAT_MAX_SPACES];   /* hold_<space> */
 } memsat_model;
 
@@ -29,10 +29,5 @@ int  memsat_init (memsat_model *m, const memsat_params *p);   /* 0 ok, -1 illega
 void memsat_reset(memsat_model *m);
 void memsat_eval (const memsat_model *m, const memsat_in *in, memsat_out *out);
 void memsat_tick (memsat_model *m, const memsat_in *in);
-
-/* Occupancy field of space s in a packed input word (mask = field mask). */
-static inline uint32_t memsat_field(uint32_t packed, int s, int w, uint32_t mask) {
-  return (packed >> (s * w)) & mask;
-}
 
 #endif
