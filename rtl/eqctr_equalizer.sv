@@ -314,6 +314,61 @@ module eqctr_equalizer (
     assert(!($past(num_blocks) == '1 && num_blocks == '0));
   end
 
+  // numBlocks changes only at an epoch's end, on the HYST-th identical non-zero decision in a
+  // row, by that decision, unless it would leave 1..max_blocks (then the run restarts)
+  logic [1:0] f_prev_dec;
+  logic [1:0] f_prev_cnt;
+  always @(posedge clk) begin f_prev_dec <= blocks_dec; f_prev_cnt <= hyst_cnt; end
+  logic [2:0] f_run;  // identical non-zero decisions in a row, the last epoch's included
+  assign f_run = blocks_dec == 2'b00 ? '0 : blocks_dec == f_prev_dec ? {1'b0, f_prev_cnt} + 3'd1 : 3'd1;
+  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin
+    if (!epoch_done) begin
+      assert(num_blocks == $past(num_blocks) && hyst_cnt == $past(hyst_cnt) && blocks_change == $past(blocks_change));
+    end else if (f_run == 3'd3) begin
+      assert(hyst_cnt == '0);
+      assert(blocks_change == ((blocks_dec == 2'b01 && $past(num_blocks) < $past(max_blocks)) ||
+                               (blocks_dec == 2'b11 && $past(num_blocks) > 4'd1) ? blocks_dec : 2'b00));
+    end else begin
+      assert({1'b0, hyst_cnt} == f_run && blocks_change == 2'b00);
+    end
+    if (epoch_done)
+      assert(num_blocks == (blocks_change == 2'b01 ? $past(num_blocks) + 4'd1 :
+                            blocks_change == 2'b11 ? $past(num_blocks) - 4'd1 : $past(num_blocks)));
+  end
+
+  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an
+  // epoch's end shows follow from the epoch's sums and its last cycle's sample
+  function automatic [19:0] f_count(input [47:0] v);
+    f_count = '0;
+    for (int i = 0; i < 48; i++) f_count = f_count + {19'd0, v[i]};
+  endfunction
+  logic f_sample;  // the cycle's sample is taken: the last cycle of each period of S
+  assign f_sample = ({20'd0, cycle} % 32'd128) == 32'd127;
+  logic [19:0] f_act, f_wait, f_alu, f_mem, f_thr;
+  assign f_act  = {9'd0, sum_active}  + (f_sample ? f_count(warp_active) : '0);
+  assign f_wait = {9'd0, sum_waiting} + (f_sample ? f_count(warp_active & warp_waiting) : '0);
+  assign f_alu  = {9'd0, sum_xalu}    + (f_sample ? f_count(warp_active & ~warp_waiting & warp_xalu) : '0);
+  assign f_mem  = {9'd0, sum_xmem}    + (f_sample ? f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem) : '0);
+  assign f_thr  = 20'd32 * {14'd0, w_cta};  // NS samples of W_cta
+  logic [2:0] f_class;
+  assign f_class = f_mem > f_thr ? 3'd1 : f_alu >= f_thr ? 3'd2 : f_mem > 20'd64 ? 3'd3 :
+                   20'd2 * f_wait > f_act ? (f_alu > f_mem ? 3'd4 : 3'd5) : f_act == '0 ? 3'd6 : 3'd0;
+  logic f_comp, f_memk;  // compute kernel (l.10, l.16, l.21), memory kernel (l.7, l.12, l.18)
+  assign f_comp = f_class == 3'd2 || f_class == 3'd4 || f_class == 3'd6;
+  assign f_memk = f_class == 3'd1 || f_class == 3'd3 || f_class == 3'd5;
+  logic [2:0] f_class_q;
+  logic [1:0] f_sm_q, f_mem_q;
+  always @(posedge clk) begin
+    f_class_q <= f_class;
+    f_sm_q  <= perf_mode ? (f_comp ? 2'd1 : 2'd0) : (f_memk ? 2'd2 : 2'd0);
+    f_mem_q <= perf_mode ? (f_memk ? 2'd1 : 2'd0) : (f_comp ? 2'd2 : 2'd0);
+  end
+  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart) && epoch_done)
+    assert(kclass == f_class_q && sm_vf_req == f_sm_q && mem_vf_req == f_mem_q);
+  // epoch_done: exactly the cycle after an epoch's last cycle (not after rst or kstart)
+  always @(posedge clk) if (f_past_valid)
+    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));
+
   // reachability: the states the properties are about do occur
   always @(*) if (f_past_valid) begin
     cover(epoch_done && kclass == 3'd1);   // memory intensive

@@ -26,7 +26,7 @@ static const wg_param_def eqctr_params[] = {
 
 static const wg_preset eqctr_presets[] = {
   {"equalizer", "W=48 S=128 E=4096 MAX_CTAS=8 HYST=3", "the thesis' Fermi configuration (Table 3.3)", 0},
-  {"small",     "W=4 S=2 E=8 MAX_CTAS=4 HYST=3",       "short epochs for fast tests and formal proofs", 0},
+  {"small",     "W=4 S=2 E=4 MAX_CTAS=4 HYST=3",       "short epochs for fast tests and formal proofs", 0},
 };
 
 /* derived widths */
@@ -253,6 +253,73 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    assert(!($past(num_blocks) == %d'd1 && num_blocks == '0));\n", d.NB);
   wgb_printf(o, "    assert(!($past(num_blocks) == '1 && num_blocks == '0));\n");
   wgb_printf(o, "  end\n\n");
+  /* the hysteresis as the thesis states it (3.4.2), counted here as a run length: the
+  ** invariants above allow a wrong count or a change on the wrong epoch */
+  wgb_printf(o, "  // numBlocks changes only at an epoch's end, on the HYST-th identical non-zero decision in a\n"
+                "  // row, by that decision, unless it would leave 1..max_blocks (then the run restarts)\n");
+  wgb_printf(o, "  logic [1:0] f_prev_dec;\n  logic [%d:0] f_prev_cnt;\n", d.HB - 1);
+  wgb_printf(o, "  always @(posedge clk) begin f_prev_dec <= blocks_dec; f_prev_cnt <= hyst_cnt; end\n");
+  wgb_printf(o, "  logic [%d:0] f_run;  // identical non-zero decisions in a row, the last epoch's included\n", d.HB);
+  wgb_printf(o, "  assign f_run = blocks_dec == 2'b00 ? '0 : blocks_dec == f_prev_dec ? {1'b0, f_prev_cnt} + %d'd1 : %d'd1;\n",
+             d.HB + 1, d.HB + 1);
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin\n");
+  wgb_printf(o, "    if (!epoch_done) begin\n");
+  wgb_printf(o, "      assert(num_blocks == $past(num_blocks) && hyst_cnt == $past(hyst_cnt) && blocks_change == $past(blocks_change));\n");
+  wgb_printf(o, "    end else if (f_run == %d'd%lld) begin\n", d.HB + 1, hyst);
+  wgb_printf(o, "      assert(hyst_cnt == '0);\n");
+  char above_one[64];   /* numBlocks > 1 (never, with a 1-bit numBlocks: MAX_CTAS = 1) */
+  if (d.NB == 1) snprintf(above_one, sizeof above_one, "1'b0");
+  else snprintf(above_one, sizeof above_one, "$past(num_blocks) > %d'd1", d.NB);
+  wgb_printf(o, "      assert(blocks_change == ((blocks_dec == 2'b01 && $past(num_blocks) < $past(max_blocks)) ||\n"
+                "                               (blocks_dec == 2'b11 && %s) ? blocks_dec : 2'b00));\n", above_one);
+  wgb_printf(o, "    end else begin\n");
+  wgb_printf(o, "      assert({1'b0, hyst_cnt} == f_run && blocks_change == 2'b00);\n");
+  wgb_printf(o, "    end\n");
+  wgb_printf(o, "    if (epoch_done)\n");
+  wgb_printf(o, "      assert(num_blocks == (blocks_change == 2'b01 ? $past(num_blocks) + %d'd1 :\n"
+                "                            blocks_change == 2'b11 ? $past(num_blocks) - %d'd1 : $past(num_blocks)));\n", d.NB, d.NB);
+  wgb_printf(o, "  end\n\n");
+  /* Algorithm 1 and Table 3.1 stated a second time, the plain way: warps counted by a loop,
+  ** the per-sample thresholds multiplied by NS, the sample test by the period; the class and
+  ** the requests registered and compared at the next epoch_done (the invariants above tie the
+  ** class to the actions, not the class to the counts) */
+  int FW = d.CW + d.WB + 3;   /* holds NS * W_cta, 2 * sums and the sums plus a sample */
+  wgb_printf(o, "  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an\n"
+                "  // epoch's end shows follow from the epoch's sums and its last cycle's sample\n");
+  wgb_printf(o, "  function automatic [%d:0] f_count(input [%d:0] v);\n"
+                "    f_count = '0;\n"
+                "    for (int i = 0; i < %d; i++) f_count = f_count + {%d'd0, v[i]};\n"
+                "  endfunction\n", FW - 1, d.W - 1, d.W, FW - 1);
+  wgb_printf(o, "  logic f_sample;  // the cycle's sample is taken: the last cycle of each period of S\n");
+  if (d.LS == 0) wgb_printf(o, "  assign f_sample = 1'b1;\n");
+  else wgb_printf(o, "  assign f_sample = ({%d'd0, cycle} %% %d'd%lld) == %d'd%lld;\n", 32 - d.LE, 32, (long long)p[EQ_S],
+                  32, (long long)p[EQ_S] - 1);
+  wgb_printf(o, "  logic [%d:0] f_act, f_wait, f_alu, f_mem, f_thr;\n", FW - 1);
+  wgb_printf(o, "  assign f_act  = {%d'd0, sum_active}  + (f_sample ? f_count(warp_active) : '0);\n", FW - d.CW);
+  wgb_printf(o, "  assign f_wait = {%d'd0, sum_waiting} + (f_sample ? f_count(warp_active & warp_waiting) : '0);\n", FW - d.CW);
+  wgb_printf(o, "  assign f_alu  = {%d'd0, sum_xalu}    + (f_sample ? f_count(warp_active & ~warp_waiting & warp_xalu) : '0);\n",
+             FW - d.CW);
+  wgb_printf(o, "  assign f_mem  = {%d'd0, sum_xmem}    + (f_sample ? f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem) : '0);\n",
+             FW - d.CW);
+  wgb_printf(o, "  assign f_thr  = %d'd%d * {%d'd0, w_cta};  // NS samples of W_cta\n", FW, d.NS, FW - d.WB);
+  wgb_printf(o, "  logic [2:0] f_class;\n");
+  wgb_printf(o, "  assign f_class = f_mem > f_thr ? 3'd1 : f_alu >= f_thr ? 3'd2 : f_mem > %d'd%d ? 3'd3 :\n"
+                "                   %d'd2 * f_wait > f_act ? (f_alu > f_mem ? 3'd4 : 3'd5) : f_act == '0 ? 3'd6 : 3'd0;\n",
+             FW, 2 * d.NS, FW);
+  wgb_printf(o, "  logic f_comp, f_memk;  // compute kernel (l.10, l.16, l.21), memory kernel (l.7, l.12, l.18)\n");
+  wgb_printf(o, "  assign f_comp = f_class == 3'd2 || f_class == 3'd4 || f_class == 3'd6;\n");
+  wgb_printf(o, "  assign f_memk = f_class == 3'd1 || f_class == 3'd3 || f_class == 3'd5;\n");
+  wgb_printf(o, "  logic [2:0] f_class_q;\n  logic [1:0] f_sm_q, f_mem_q;\n");
+  wgb_printf(o, "  always @(posedge clk) begin\n"
+                "    f_class_q <= f_class;\n"
+                "    f_sm_q  <= perf_mode ? (f_comp ? 2'd1 : 2'd0) : (f_memk ? 2'd2 : 2'd0);\n"
+                "    f_mem_q <= perf_mode ? (f_memk ? 2'd1 : 2'd0) : (f_comp%s ? 2'd2 : 2'd0);\n"
+                "  end\n", p[EQ_MEM_E_DRAM] ? " || f_memk" : "");
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart) && epoch_done)\n"
+                "    assert(kclass == f_class_q && sm_vf_req == f_sm_q && mem_vf_req == f_mem_q);\n");
+  wgb_printf(o, "  // epoch_done: exactly the cycle after an epoch's last cycle (not after rst or kstart)\n");
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid)\n"
+                "    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));\n\n");
   wgb_printf(o, "  // reachability: the states the properties are about do occur\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    cover(epoch_done && kclass == 3'd1);   // memory intensive\n");
