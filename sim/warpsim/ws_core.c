@@ -589,7 +589,25 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   s->oaws.mshr_alloc = s->oaws.mshr_free = 0;
   if (req || pf_req || in.fill_valid || s->l1_mshr_drainable) {
     mshr_out out;
-    ws_slot_step(&s->l1_mshr, &in, &out);
+    /* A lone request (no fill, nothing to drain, no prefetch) can change the block's state only
+    ** by being taken. When the block refused it and was not stepped since, the same request
+    ** meets the same state: the same refusal, without stepping it (exact, like the idle skip
+    ** above). A stalled LSU asks every cycle until the miss queue drains (stream: 8 of 10
+    ** SM-cycles). */
+    int lone = req && !pf_req && !in.fill_valid && !s->l1_mshr_drainable;
+    if (lone && s->l1_refusal.steps && s->l1_refusal.steps == s->l1_mshr.steps && s->l1_refusal.addr == in.req_addr &&
+        s->l1_refusal.payload == in.req_payload && s->l1_refusal.noalloc == in.req_noalloc)
+      out = s->l1_refusal.out;
+    else {
+      ws_slot_step(&s->l1_mshr, &in, &out);
+      if (lone && !out.req_alloc && !out.req_merge && !out.drain_valid) {
+        s->l1_refusal.steps = s->l1_mshr.steps;
+        s->l1_refusal.addr = in.req_addr;
+        s->l1_refusal.payload = in.req_payload;
+        s->l1_refusal.noalloc = in.req_noalloc;
+        s->l1_refusal.out = out;
+      }
+    }
     s->l1_mshr_held = ws_mshr_held_after(&in, &out);
     s->l1_mshr_drainable = ws_mshr_drainable_after(s->l1_mshr_drainable, &in, &out);
     ws_mshr_count(&s->l1m, &out, req || pf_req);

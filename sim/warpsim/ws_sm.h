@@ -236,6 +236,12 @@ typedef struct ws_sm {
   ws_pf      pf;                /* prefetch = apogee only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
+  struct {                      /* the mshr's last answer to a lone request it refused (ws_lsu_cycle) */
+    uint64_t steps;             /* the slot's step count after that answer (0: none) */
+    uint64_t addr;
+    uint32_t payload, noalloc;
+    mshr_out out;
+  } l1_refusal;
   ws_port   *port;              /* its end of the interconnect (the memory side's): misses out, responses in */
   ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
   ws_ring    hit_q;             /* L1 hits waiting for their return cycle */
