@@ -467,7 +467,10 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     if (sw->last_wb < now) sw->last_wb = now;   /* the store's line has left the SM */
     return WS_L1_DONE;
   }
-  if (ws_cache_access(&s->l1, r->line, 0)) {
+  /* a load retried after a miss (a stalled LSU asks every cycle) misses again while no line
+  ** entered or left the L1: the tag lookup is skipped, exactly */
+  int again = r->line == s->l1_miss.line && s->l1.changes == s->l1_miss.changes;
+  if (!again && ws_cache_access(&s->l1, r->line, 0)) {
     int64_t sent = c->prefetch ? ws_cache_take_pf(&s->l1, r->line) : 0;
     if (sent) {                                  /* a prefetched line's first use */
       s->pf.used_timely++;
@@ -478,6 +481,8 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     s->l1s.load_hits++;
     return WS_L1_DONE;
   }
+  s->l1_miss.line = r->line;
+  s->l1_miss.changes = s->l1.changes;
   ws_ring *down = c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem;
   in->req_valid = 1;
   in->req_addr = r->line;

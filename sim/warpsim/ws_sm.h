@@ -236,6 +236,9 @@ typedef struct ws_sm {
   ws_pf      pf;                /* prefetch = apogee only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
+  struct {                      /* the L1's last load miss (ws_l1_access) */
+    uint64_t line, changes;     /* the line, and the L1's 'changes' then */
+  } l1_miss;
   struct {                      /* the mshr's last answer to a lone request it refused (ws_lsu_cycle) */
     uint64_t steps;             /* the slot's step count after that answer (0: none) */
     uint64_t addr;

@@ -83,6 +83,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   c->pf[v] = 0;
   c->way[v].tag = line;
   c->way[v].stamp = ++c->clock;
+  c->changes++;
   c->dirty[v] = (uint8_t)(dirty != 0);
   return evicted;
 }
@@ -90,7 +91,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
 void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) { c->way[i].stamp = 0; c->pf[i] = 0; }
+  if (i >= 0) { c->way[i].stamp = 0; c->pf[i] = 0; c->changes++; }
 }
 
 int ws_cache_probe(const ws_cache *c, uint64_t line) {

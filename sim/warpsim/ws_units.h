@@ -46,6 +46,7 @@ typedef struct ws_cache {
   int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
                           ** was sent + 1 (0: none) */
   uint64_t  clock;
+  uint64_t  changes;      /* lines that entered or left: a line that missed misses again until this moves */
   int       victim_pf;    /* the last ws_cache_fill evicted such a line */
 } ws_cache;
 
