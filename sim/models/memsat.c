@@ -49,8 +49,8 @@ void memsat_eval(const memsat_model *m, const memsat_in *in, memsat_out *out) {
 
 /* The flags as bit masks over the spaces, compares as 0/1 values rather than branches: the
 ** occupancies are the least predictable inputs a model gets (random stimulus, a GPU's L1), and
-** with a jump per compare the step cost three times as much (a lockstep cycle is the RTL's
-** 27 ns plus this). */
+** with a jump per compare a step cost three times as much on its own (23 ns against 8 ns on
+** random occupancies; inside cosim's lockstep loop the ratio to bare RTL did not move). */
 void memsat_tick(memsat_model *m, const memsat_in *in) {
   if (in->rst & 1) { memsat_reset(m); return; }
   uint32_t mocc = in->mshr_occ, qocc = in->missq_occ, full = 0, relieved = 0;
