@@ -223,6 +223,25 @@ static void glue_out(wg_buf *o, const wg_port *p) {
   for (int i = filled; i < cw; i++) wgb_printf(o, "  out->%s[%d] = 0;\n", n, i);
 }
 
+/* one output port's term of differs(): nonzero when the model's C field holds other bits than
+** the port (words beyond the port's width must be zero, as sample() writes them) */
+static void glue_diff(wg_buf *o, const wg_port *p) {
+  int w = p->width, cw = c_words(p->max_width);
+  const char *n = p->name;
+  if (p->max_width <= 64) { wgb_printf(o, "  d |= (uint64_t)(top->%s ^ out->%s);\n", n, n); return; }
+  int filled;
+  if (w <= 32) { wgb_printf(o, "  d |= top->%s ^ out->%s[0];\n", n, n); filled = 1; }
+  else if (w <= 64) {
+    wgb_printf(o, "  d |= ((uint32_t)top->%s ^ out->%s[0]) | ((uint32_t)(top->%s >> 32) ^ out->%s[1]);\n",
+               n, n, n, n);
+    filled = 2;
+  } else {
+    filled = (w + 31) / 32;
+    for (int i = 0; i < filled; i++) wgb_printf(o, "  d |= top->%s[%d] ^ out->%s[%d];\n", n, i, n, i);
+  }
+  for (int i = filled; i < cw; i++) wgb_printf(o, "  d |= out->%s[%d];\n", n, i);
+}
+
 void wg_render_glue(const wg_config *c, wg_buf *o) {
   const wg_block *b = c->blk;
   wg_port p[WG_MAX_PORTS];
@@ -260,6 +279,12 @@ void wg_render_glue(const wg_config *c, wg_buf *o) {
                 "  %s_out *out = static_cast<%s_out *>(vout);\n", M, B, B);
   for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_out(o, &p[i]);
   wgb_printf(o, "}\n\n");
+  wgb_printf(o, "// Whether the model's outputs differ from the RTL's after drive(), without copying\n"
+                "// them out: the lockstep loop's per-cycle compare (sample() only on a difference).\n"
+                "int differs(void *vh, const void *vout) {\n  const V%s *top = static_cast<Inst *>(vh)->top;\n"
+                "  const %s_out *out = static_cast<const %s_out *>(vout);\n  uint64_t d = 0;\n", M, B, B);
+  for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_diff(o, &p[i]);
+  wgb_printf(o, "  return d != 0;\n}\n\n");
   wgb_printf(o, "// Rising edge half a period after drive(); time advances 10 units a cycle.\n"
                 "void posedge(void *vh) {\n  Inst *h = static_cast<Inst *>(vh);\n"
                 "  h->time += 5;\n  h->top->clk = 1;\n  h->top->eval();\n"
@@ -278,7 +303,7 @@ void wg_render_glue(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "extern \"C\" const wg_rtl_ops wg_rtl = {\n  \"%s\", \"%s\", \"%s\", ", B, M, ps);
   if (c->preset) wgb_printf(o, "\"%s\",\n", c->preset); else wgb_printf(o, "nullptr,\n");
   wgb_printf(o, "  &params, %d, sizeof(%s_in), sizeof(%s_out),\n  ports, %d,\n"
-                "  create, drive, sample, posedge, destroy,\n};\n", b->n_params, B, B, np);
+                "  create, drive, sample, posedge, destroy, differs,\n};\n", b->n_params, B, B, np);
 }
 
 /* ---- atomic file writing ---- */

@@ -1,7 +1,8 @@
 /*
 ** wg_rtl.h -- what the generated Verilator glue exports to the C harness:
 ** the block's port table (widths for this parameter set, offsets into the
-** C I/O structs) and five calls.  One call per direction per cycle.
+** C I/O structs) and six calls.  One call per direction per cycle; lockstep compares
+** with differs() and copies the outputs out (sample) only to report.
 */
 #ifndef WG_RTL_H
 #define WG_RTL_H
@@ -29,6 +30,7 @@ typedef struct wg_rtl_ops {
   void  (*sample)(void *h, void *out);       /* outputs after drive */
   void  (*posedge)(void *h);                 /* rising edge */
   void  (*destroy)(void *h);
+  int   (*differs)(void *h, const void *out);   /* model outputs OUT differ from the RTL's */
 } wg_rtl_ops;
 
 extern const wg_rtl_ops wg_rtl;
