@@ -227,107 +227,105 @@ static void ap_decide(const apogee_model *m, const apogee_in *in, ap_dec *d) {
   d->push = m->g_busy && !d->merge && (m->q_count != (uint32_t)m->Q || d->pop);
 }
 
-static void apogee_outputs(const apogee_model *m, const apogee_in *in, const ap_dec *dp, apogee_out *out) {
-  const ap_dec d = *dp;
+static void apogee_outputs(const apogee_model *m, const apogee_in *in, const ap_dec *d, apogee_out *out) {
   (void)in;
   memset(out, 0, sizeof *out);
-  int ok = d.go && d.entry_ok;
+  int ok = d->go && d->entry_ok;
   out->pf_valid = m->q_count != 0;
   if (out->pf_valid) {
     out->pf_line = m->q_line[0]; out->pf_entry = m->q_entry[0]; out->pf_warp = m->q_warp[0]; out->pf_last = m->q_last[0];
   }
   out->pfq_count = m->q_count;
   out->gen_busy = m->g_busy;
-  out->gen_merge = (uint32_t)d.merge;
-  out->ld_entry = ok ? (d.hit_f ? d.hit_idx : d.vic_idx) : 0;
-  out->ld_alloc = (uint32_t)d.foa_alloc;
-  out->evict = (uint32_t)((d.foa_alloc || d.tia_alloc) && d.vic_valid);
-  out->ld_match = (uint32_t)(ok && d.all_match);
-  out->ld_mismatch = (uint32_t)(ok && d.pairs && !d.all_match);
-  out->ld_conf = ok ? d.conf_new : 0;
-  out->ld_offset = ok ? d.off_new : 0;
-  out->ld_confirmed = (uint32_t)d.foa_want;
-  out->ld_scalar = (uint32_t)(ok && d.scalar);
-  out->ld_state = ok && d.judged ? (d.o_pend >= d.o_dist ? 1 : 2) : 0;
-  out->dist_up = (uint32_t)(ok && d.slow_ev);
-  out->dist_down = (uint32_t)(ok && d.early_ev);
-  out->ld_dist = ok ? d.dist_new : 0;
-  out->ld_pf_addr = d.foa_want ? d.pf0 : 0;
-  out->pf_start = (uint32_t)d.foa_start;
-  out->tia_fire = (uint32_t)d.tia_start;
-  out->pf_drop = (uint32_t)((d.foa_want && m->g_busy) || (d.tia_want && !d.tia_start));
-  out->tia_create = (uint32_t)(d.tia_refresh || d.tia_alloc);
-  out->tia_slow = (uint32_t)(d.smiss && d.adr_any);
-  out->tia_move = (uint32_t)d.do_move;
+  out->gen_merge = (uint32_t)d->merge;
+  out->ld_entry = ok ? (d->hit_f ? d->hit_idx : d->vic_idx) : 0;
+  out->ld_alloc = (uint32_t)d->foa_alloc;
+  out->evict = (uint32_t)((d->foa_alloc || d->tia_alloc) && d->vic_valid);
+  out->ld_match = (uint32_t)(ok && d->all_match);
+  out->ld_mismatch = (uint32_t)(ok && d->pairs && !d->all_match);
+  out->ld_conf = ok ? d->conf_new : 0;
+  out->ld_offset = ok ? d->off_new : 0;
+  out->ld_confirmed = (uint32_t)d->foa_want;
+  out->ld_scalar = (uint32_t)(ok && d->scalar);
+  out->ld_state = ok && d->judged ? (d->o_pend >= d->o_dist ? 1 : 2) : 0;
+  out->dist_up = (uint32_t)(ok && d->slow_ev);
+  out->dist_down = (uint32_t)(ok && d->early_ev);
+  out->ld_dist = ok ? d->dist_new : 0;
+  out->ld_pf_addr = d->foa_want ? d->pf0 : 0;
+  out->pf_start = (uint32_t)d->foa_start;
+  out->tia_fire = (uint32_t)d->tia_start;
+  out->pf_drop = (uint32_t)((d->foa_want && m->g_busy) || (d->tia_want && !d->tia_start));
+  out->tia_create = (uint32_t)(d->tia_refresh || d->tia_alloc);
+  out->tia_slow = (uint32_t)(d->smiss && d->adr_any);
+  out->tia_move = (uint32_t)d->do_move;
 }
 
-static void apogee_apply(apogee_model *m, const apogee_in *in, const ap_dec *dp) {
-  const ap_dec d = *dp;
+static void apogee_apply(apogee_model *m, const apogee_in *in, const ap_dec *d) {
   (void)in;
-  int ok = d.go && d.entry_ok;
-  uint64_t ent_oh = d.hit_f ? d.foa_hit : d.vic_oh;
+  int ok = d->go && d->entry_ok;
+  uint64_t ent_oh = d->hit_f ? d->foa_hit : d->vic_oh;
   const uint32_t cmax = ap_low(m->DB);   /* counters saturate at 2^DIST_BITS - 1 */
   for (int i = 0; i < m->E; i++) {
     apogee_entry *e = &m->e[i];
-    int ent_ld = ok && (ent_oh >> i & 1), ent_new = ent_ld && !d.hit_f;
+    int ent_ld = ok && (ent_oh >> i & 1), ent_new = ent_ld && !d->hit_f;
     /* the per-warp counters: + a started burst, - the bursts completed (clamped at 0) */
     for (int k = 0; k < m->W; k++) {
-      int own = ent_ld && (uint32_t)k == d.w, start = own && d.foa_start;
-      int dn = (d.done_fill && (d.fill_oh >> i & 1) && (uint32_t)k == d.fw) +
-               (d.done_drop && m->q_entry[0] == (uint32_t)i && m->q_warp[0] == (uint32_t)k);
+      int own = ent_ld && (uint32_t)k == d->w, start = own && d->foa_start;
+      int dn = (d->done_fill && (d->fill_oh >> i & 1) && (uint32_t)k == d->fw) +
+               (d->done_drop && m->q_entry[0] == (uint32_t)i && m->q_warp[0] == (uint32_t)k);
       int up = e->pend[k] + start;
       uint32_t pn;
       if (ent_new) pn = (uint32_t)start;                 /* stale completions are dropped */
       else if (up <= dn) pn = 0;
       else pn = (uint32_t)(up - dn) > cmax ? cmax : (uint32_t)(up - dn);
       uint32_t rn = e->run[k];
-      if (ent_ld && (ent_new || d.dist_chg)) rn = (uint32_t)start;
+      if (ent_ld && (ent_new || d->dist_chg)) rn = (uint32_t)start;
       else if (own) rn = !start ? 0 : rn == cmax ? rn : rn + 1;
       e->pend[k] = (uint8_t)pn;
       e->run[k] = (uint8_t)rn;
     }
     if (ent_ld) {   /* the load's FOA entry */
-      e->pc = d.pc; e->addr = d.a_ll; e->off = d.off_new; e->conf = d.conf_new;
-      e->tidx = d.tidx_new; e->dist = d.dist_new; e->type = 1; e->lw = d.w; e->slow = 0;
+      e->pc = d->pc; e->addr = d->a_ll; e->off = d->off_new; e->conf = d->conf_new;
+      e->tidx = d->tidx_new; e->dist = d->dist_new; e->type = 1; e->lw = d->w; e->slow = 0;
     }
-    if (d.do_move && (d.tia_hit >> i & 1)) { e->pc = d.lal_w; e->slow = 0; }
-    if (d.tia_refresh && (d.lal_hit >> i & 1)) { e->addr = d.a_f0; e->slow = 0; }
-    if (d.smiss && (d.adr_hit >> i & 1)) e->slow = 1;
-    if (d.tia_alloc && (d.vic_oh >> i & 1)) {
-      e->pc = d.lal_w; e->addr = d.a_f0; e->off = 0; e->conf = d.o_conf; e->tidx = (uint32_t)m->TALL;
-      e->dist = 0; e->type = 2; e->slow = 0; e->lw = d.w;
+    if (d->do_move && (d->tia_hit >> i & 1)) { e->pc = d->lal_w; e->slow = 0; }
+    if (d->tia_refresh && (d->lal_hit >> i & 1)) { e->addr = d->a_f0; e->slow = 0; }
+    if (d->smiss && (d->adr_hit >> i & 1)) e->slow = 1;
+    if (d->tia_alloc && (d->vic_oh >> i & 1)) {
+      e->pc = d->lal_w; e->addr = d->a_f0; e->off = 0; e->conf = d->o_conf; e->tidx = (uint32_t)m->TALL;
+      e->dist = 0; e->type = 2; e->slow = 0; e->lw = d->w;
       memset(e->pend, 0, sizeof e->pend);
       memset(e->run, 0, sizeof e->run);
     }
   }
-  if (d.go) { m->lal[d.w] = d.pc; m->lal_v |= 1u << d.w; }
+  if (d->go) { m->lal[d->w] = d->pc; m->lal_v |= 1u << d->w; }
 
   /* generator (a push happens only while busy, so its tags are the old ones) */
-  uint32_t gl = d.g_line, ge = m->g_entry, gw = m->g_warp, gend = (uint32_t)d.g_end;
+  uint32_t gl = d->g_line, ge = m->g_entry, gw = m->g_warp, gend = (uint32_t)d->g_end;
   if (!m->g_busy) {
-    if (d.foa_start) {
-      m->g_busy = 1; m->g_cur = d.pf0; m->g_step = d.step; m->g_last = d.pfl >> m->LB;
-      m->g_entry = d.hit_f ? d.hit_idx : d.vic_idx; m->g_warp = d.w;
-    } else if (d.tia_start) {
-      m->g_busy = 1; m->g_cur = d.t_addr; m->g_step = 0; m->g_last = d.t_addr >> m->LB;
-      m->g_entry = d.tia_idx; m->g_warp = d.w;
+    if (d->foa_start) {
+      m->g_busy = 1; m->g_cur = d->pf0; m->g_step = d->step; m->g_last = d->pfl >> m->LB;
+      m->g_entry = d->hit_f ? d->hit_idx : d->vic_idx; m->g_warp = d->w;
+    } else if (d->tia_start) {
+      m->g_busy = 1; m->g_cur = d->t_addr; m->g_step = 0; m->g_last = d->t_addr >> m->LB;
+      m->g_entry = d->tia_idx; m->g_warp = d->w;
     }
-  } else if (d.merge || d.push) {
-    if (d.g_end) m->g_busy = 0;
+  } else if (d->merge || d->push) {
+    if (d->g_end) m->g_busy = 0;
     else m->g_cur = (m->g_cur + m->g_step) & m->amask;
   }
   /* queue: shift on pop, the push behind the lines that stay */
-  if (d.pop) {
+  if (d->pop) {
     for (int i = 0; i + 1 < m->Q; i++) {
       m->q_line[i] = m->q_line[i + 1]; m->q_entry[i] = m->q_entry[i + 1]; m->q_warp[i] = m->q_warp[i + 1];
       m->q_last[i] = m->q_last[i + 1];
     }
   }
-  if (d.push) {
-    uint32_t wi = m->q_count - (uint32_t)d.pop;
+  if (d->push) {
+    uint32_t wi = m->q_count - (uint32_t)d->pop;
     m->q_line[wi] = gl; m->q_entry[wi] = ge; m->q_warp[wi] = gw; m->q_last[wi] = gend;
   }
-  m->q_count = m->q_count + (uint32_t)d.push - (uint32_t)d.pop;
+  m->q_count = m->q_count + (uint32_t)d->push - (uint32_t)d->pop;
 }
 
 /* eval, tick and step around one decision a cycle, and the ops (models.h) */

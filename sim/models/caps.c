@@ -81,7 +81,13 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   const int R = m->r, WB = (int)m->p.WID_BITS, CB = caps_clog2(m->p.NCTA);
   const int NRB = caps_bits_for(R);
   const uint32_t kmask = caps_low(WB + 1), cbm = caps_low(CB);
-  memset(d, 0, sizeof *d);
+  /* the fields only some paths set start at 0; every other field is set below on every path
+  ** (a memset of the whole decision was a fifth of the step) */
+  d->k = d->diff0 = d->new_stride = d->kstride = d->nmis = 0;
+  d->k_zero = d->learn = d->invalid = d->stride_ev = d->verify = d->vict = d->evict = 0;
+  d->launch_oh = d->c1_vec = d->m_sel = 0;
+  d->cs = d->emit = d->last = d->cur_killed = d->up_more = 0;
+  d->cur_lead = d->cur_n = d->tgt = d->grp = d->push = 0;
   uint32_t flush = in->flush & 1, launch = in->launch & 1;
   uint32_t launch_cta = in->launch_cta & cbm, cta_warps = in->cta_warps & kmask;
   if (cta_warps > (1u << WB)) cta_warps = 1u << WB;   /* the id field's limit */
@@ -204,8 +210,7 @@ static void caps_decide(const caps_model *m, const caps_in *in, caps_dec *d) {
   d->pop = m->count != 0 && (in->pf_ready & 1);
 }
 
-static void caps_outputs(const caps_model *m, const caps_in *in, const caps_dec *dp, caps_out *out) {
-  const caps_dec d = *dp;
+static void caps_outputs(const caps_model *m, const caps_in *in, const caps_dec *d, caps_out *out) {
   (void)in;
   memset(out, 0, sizeof *out);
   out->pf_valid = m->count != 0;
@@ -215,27 +220,27 @@ static void caps_outputs(const caps_model *m, const caps_in *in, const caps_dec 
     out->pf_warp = m->f[m->head].warp;
   }
   out->pf_count = m->count;
-  out->pf_push = d.push;
-  out->gen_busy = (uint32_t)d.busy;
-  out->gen_case2 = (uint32_t)(d.busy && m->g_case2);
-  out->gen_stall = (uint32_t)(d.busy && !d.emit);
-  out->ld_target = (uint32_t)d.target;
-  out->ld_hit = (uint32_t)d.hit;
-  out->ld_dist_hit = (uint32_t)d.dhit;
-  out->ev_lead = (uint32_t)d.alloc;
-  out->ev_evict = (uint32_t)d.evict;
-  out->ev_stride = (uint32_t)d.stride_ev;
-  out->ev_invalid = (uint32_t)d.invalid;
-  out->ev_mispred = d.nmis;
-  out->ev_throttled = (uint32_t)d.throttled;
-  out->trig_case1 = (uint32_t)d.trig1;
-  out->trig_case2 = (uint32_t)d.trig2;
-  out->trig_drop = (uint32_t)d.drop;
+  out->pf_push = d->push;
+  out->gen_busy = (uint32_t)d->busy;
+  out->gen_case2 = (uint32_t)(d->busy && m->g_case2);
+  out->gen_stall = (uint32_t)(d->busy && !d->emit);
+  out->ld_target = (uint32_t)d->target;
+  out->ld_hit = (uint32_t)d->hit;
+  out->ld_dist_hit = (uint32_t)d->dhit;
+  out->ev_lead = (uint32_t)d->alloc;
+  out->ev_evict = (uint32_t)d->evict;
+  out->ev_stride = (uint32_t)d->stride_ev;
+  out->ev_invalid = (uint32_t)d->invalid;
+  out->ev_mispred = d->nmis;
+  out->ev_throttled = (uint32_t)d->throttled;
+  out->trig_case1 = (uint32_t)d->trig1;
+  out->trig_case2 = (uint32_t)d->trig2;
+  out->trig_drop = (uint32_t)d->drop;
   out->tq_count = m->tq_count;
 }
 
-static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
-  const caps_dec d = *dp;
+/* D is read through its pointer: a local copy of the decision was a block move every cycle */
+static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *d) {
   (void)in;
   const int RIB = caps_clog2(m->r);
   const uint32_t flush = in->flush & 1, pc = in->ld_pc & m->pc_mask;
@@ -244,24 +249,24 @@ static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
   /* this cycle's trigger, as the generator takes it */
   caps_trig t;
   memset(&t, 0, sizeof t);
-  if (d.acc1) {
-    t.pend = d.c1_vec; t.sel = d.m_sel; t.k = d.k & m->wid_mask;
-    t.off = d.stride_ev ? d.diff0 : d.kstride;
-  } else if (d.acc2) {
-    t.pend = 1u << d.cta; t.sel = d.vict ? caps_low(m->nc) : 0; t.case2 = 1; t.stride = d.d_stride;
-    t.down = (uint32_t)!d.first_up;
-    t.t = (d.first_up ? warp + 1 : warp - 1) & m->wid_mask;
-    t.off = (d.first_up ? d.d_stride : 0u - d.d_stride) & m->addr_mask;
+  if (d->acc1) {
+    t.pend = d->c1_vec; t.sel = d->m_sel; t.k = d->k & m->wid_mask;
+    t.off = d->stride_ev ? d->diff0 : d->kstride;
+  } else if (d->acc2) {
+    t.pend = 1u << d->cta; t.sel = d->vict ? caps_low(m->nc) : 0; t.case2 = 1; t.stride = d->d_stride;
+    t.down = (uint32_t)!d->first_up;
+    t.t = (d->first_up ? warp + 1 : warp - 1) & m->wid_mask;
+    t.off = (d->first_up ? d->d_stride : 0u - d->d_stride) & m->addr_mask;
   }
   /* the trigger queue: this edge's rewrites stop the queued triggers' slots too */
-  for (uint32_t j = 0; j < m->tq_count; j++) m->tq[(m->tq_head + j) % (uint32_t)m->q].pend &= ~d.tq_kill[j];
+  for (uint32_t j = 0; j < m->tq_count; j++) m->tq[(m->tq_head + j) % (uint32_t)m->q].pend &= ~d->tq_kill[j];
   const caps_trig *ld = NULL;
   caps_trig head;
-  if (d.load_tq) { head = m->tq[m->tq_head]; ld = &head; }
-  else if (d.direct && (d.acc1 || d.acc2)) ld = &t;
+  if (d->load_tq) { head = m->tq[m->tq_head]; ld = &head; }
+  else if (d->direct && (d->acc1 || d->acc2)) ld = &t;
 
   /* generator (reads the tables before this edge's writes) */
-  if (!d.busy) {
+  if (!d->busy) {
     m->g_ri = 0;
     if (ld && !ld->case2) {
       m->g_pend = ld->pend; m->g_sel = ld->sel; m->g_case2 = 0; m->g_down = 0; m->g_k = ld->k; m->g_off = ld->off;
@@ -271,18 +276,18 @@ static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
     }
   } else {
     /* the FIFO write uses this cycle's group, before the generator moves on */
-    for (uint32_t j = 0; j < d.push; j++) {
+    for (uint32_t j = 0; j < d->push; j++) {
       caps_pf *f = &m->f[(m->tail + j) % (uint32_t)m->d];
-      f->addr = d.gaddr[j]; f->cta = (uint32_t)d.cs; f->warp = d.tgt;
+      f->addr = d->gaddr[j]; f->cta = (uint32_t)d->cs; f->warp = d->tgt;
     }
-    m->g_pend = d.pend_next;
-    if (flush || d.cur_killed || (d.emit && d.last)) m->g_ri = 0;
-    else if (d.emit) m->g_ri = (m->g_ri + (uint32_t)m->g) & caps_low(RIB);
-    if (d.emit && d.last && m->g_case2) {
-      if (!m->g_down && d.up_more) {
+    m->g_pend = d->pend_next;
+    if (flush || d->cur_killed || (d->emit && d->last)) m->g_ri = 0;
+    else if (d->emit) m->g_ri = (m->g_ri + (uint32_t)m->g) & caps_low(RIB);
+    if (d->emit && d->last && m->g_case2) {
+      if (!m->g_down && d->up_more) {
         m->g_t = (m->g_t + 1) & m->wid_mask; m->g_off = (m->g_off + m->g_stride) & m->addr_mask;
       } else if (!m->g_down) {
-        m->g_down = 1; m->g_t = (d.cur_lead - 1) & m->wid_mask; m->g_off = (0u - m->g_stride) & m->addr_mask;
+        m->g_down = 1; m->g_t = (d->cur_lead - 1) & m->wid_mask; m->g_off = (0u - m->g_stride) & m->addr_mask;
       } else {
         m->g_t = (m->g_t - 1) & m->wid_mask; m->g_off = (m->g_off - m->g_stride) & m->addr_mask;
       }
@@ -292,43 +297,43 @@ static void caps_apply(caps_model *m, const caps_in *in, const caps_dec *dp) {
   /* trigger queue pointers */
   if (flush) m->tq_head = m->tq_count = 0;
   else {
-    if (d.load_tq) { m->tq_head = (m->tq_head + 1) % (uint32_t)m->q; m->tq_count--; }
-    if (d.push_tq) { m->tq[(m->tq_head + m->tq_count) % (uint32_t)m->q] = t; m->tq_count++; }
+    if (d->load_tq) { m->tq_head = (m->tq_head + 1) % (uint32_t)m->q; m->tq_count--; }
+    if (d->push_tq) { m->tq[(m->tq_head + m->tq_count) % (uint32_t)m->q] = t; m->tq_count++; }
   }
 
   /* FIFO pointers */
-  m->tail = (m->tail + d.push) % (uint32_t)m->d;
-  if (d.pop) m->head = (m->head + 1) % (uint32_t)m->d;
-  m->count = m->count + d.push - (uint32_t)d.pop;
+  m->tail = (m->tail + d->push) % (uint32_t)m->d;
+  if (d->pop) m->head = (m->head + 1) % (uint32_t)m->d;
+  m->count = m->count + d->push - (uint32_t)d->pop;
 
   /* PerCTA tables */
   for (int s = 0; s < m->nc; s++) {
-    if (flush || (d.launch_oh >> s & 1)) {
+    if (flush || (d->launch_oh >> s & 1)) {
       m->pct[s][0].pc = m->pct[s][1].pc = 0;
       m->pct_lru[s] = 0;
       continue;
     }
-    if (s != d.cta) continue;
-    if (d.alloc) {
-      caps_pct_entry *e = &m->pct[s][d.vict];
+    if (s != d->cta) continue;
+    if (d->alloc) {
+      caps_pct_entry *e = &m->pct[s][d->vict];
       e->pc = pc; e->lead = warp; e->n = (in->ld_n & 63u) & caps_low(caps_bits_for(m->r));
-      for (int i = 0; i < m->r; i++) e->base[i] = d.a[i];
-      m->pct_lru[s] = (uint32_t)!d.vict;
-    } else if (d.invalid) {
-      m->pct[s][d.p_e].pc = 0;
+      for (int i = 0; i < m->r; i++) e->base[i] = d->a[i];
+      m->pct_lru[s] = (uint32_t)!d->vict;
+    } else if (d->invalid) {
+      m->pct[s][d->p_e].pc = 0;
     }
   }
   /* DIST */
   if (flush) {
     m->dist[0].pc = m->dist[1].pc = 0;
     m->dist_lru = 0;
-  } else if (d.stride_ev) {
+  } else if (d->stride_ev) {
     int v = m->dist[0].pc == 0 ? 0 : m->dist[1].pc == 0 ? 1 : (int)m->dist_lru;
-    m->dist[v].pc = pc; m->dist[v].stride = d.new_stride; m->dist[v].mis = 0; m->dist[v].lcta = (uint32_t)d.cta;
+    m->dist[v].pc = pc; m->dist[v].stride = d->new_stride; m->dist[v].mis = 0; m->dist[v].lcta = (uint32_t)d->cta;
     m->dist_lru = (uint32_t)!v;
-  } else if (d.verify) {
-    m->dist[d.d_e].mis = d.mis_new;
-    m->dist_lru = (uint32_t)!d.d_e;
+  } else if (d->verify) {
+    m->dist[d->d_e].mis = d->mis_new;
+    m->dist_lru = (uint32_t)!d->d_e;
   }
 }
 

@@ -148,25 +148,24 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   }
 }
 
-static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *dp, dram_mib_out *out) {
-  const dram_mib_decision d = *dp;
+static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *d, dram_mib_out *out) {
   (void)in;
   memset(out, 0, sizeof *out);
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   out->req_ready = m->valid != all;
   out->count = (uint32_t)__builtin_popcountll(m->valid);
-  if (d.issue) {
-    const dram_mib_entry *e = &m->q[d.slot];
+  if (d->issue) {
+    const dram_mib_entry *e = &m->q[d->slot];
     out->issue_valid = 1;
-    out->issue_slot = (uint32_t)d.slot;
+    out->issue_slot = (uint32_t)d->slot;
     out->issue_bank = e->bank;
     out->issue_row = e->row;
     out->issue_blk = e->blk;
     out->issue_ml = m->mib ? e->ml : 0;
     out->issue_age = e->age;
-    out->issue_hit = (uint32_t)(d.hit >> d.slot & 1);
+    out->issue_hit = (uint32_t)(d->hit >> d->slot & 1);
   }
-  out->dummy_hit = d.dsel >= 0;
+  out->dummy_hit = d->dsel >= 0;
   for (uint64_t v = m->valid; v && !out->age_sat; v &= v - 1)
     if (m->q[__builtin_ctzll(v)].age == m->age_max) out->age_sat = 1;
 }
@@ -221,14 +220,13 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
   m->rt_valid = nvalid;
 }
 
-static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *dp) {
-  const dram_mib_decision d = *dp;
+static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *d) {
   (void)in;
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   int enq = (in->req_valid & 1) && m->valid != all;
   int fslot = enq ? __builtin_ctzll(~m->valid) : -1;
   int enq_rid = 0;
-  if (m->table) dram_mib_table_tick(m, in, &d, enq, &enq_rid);
+  if (m->table) dram_mib_table_tick(m, in, d, enq, &enq_rid);
   /* the DRAM MIB: a dummy overwrites the merge length and adds its age (the
   ** lowest slot with its block); every queued request ages by its merge
   ** length (after the dummy's update) */
@@ -236,17 +234,17 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     int i = __builtin_ctzll(v);
     dram_mib_entry *e = &m->q[i];
     uint64_t sum = e->age;
-    if (i == d.dsel) {
+    if (i == d->dsel) {
       e->ml = in->dummy_ml & m->ml_mask;
       sum += in->dummy_age & m->age_max;
     }
     sum += (uint64_t)(m->mib ? e->ml : 0) + 1;
     e->age = sum > m->age_max ? m->age_max : (uint32_t)sum;
   }
-  if (d.issue) {
-    m->valid &= ~((uint64_t)1 << d.slot);
-    m->open_row[d.bank] = m->q[d.slot].row;
-    m->open_valid |= 1u << d.bank;
+  if (d->issue) {
+    m->valid &= ~((uint64_t)1 << d->slot);
+    m->open_row[d->bank] = m->q[d->slot].row;
+    m->open_valid |= 1u << d->bank;
     m->rr = (m->rr + 1) & m->bank_mask;
   }
   if (enq) {

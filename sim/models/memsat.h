@@ -11,6 +11,7 @@
 
 enum { MEMSAT_GLOBAL = 0, MEMSAT_TEXTURE = 1, MEMSAT_CONSTANT = 2 };
 #define MEMSAT_MAX_SPACES MEMSAT_SPACES_MAX   /* the descriptor's range of SPACES (memsat_io.h) */
+#define MEMSAT_OCC_VALUES 512                 /* an occupancy field's values: 9 bits hold 0..256 */
 
 typedef struct memsat_model {
   memsat_params p;
@@ -20,6 +21,9 @@ typedef struct memsat_model {
   uint32_t mset, mkeep;      /* MSHR occupancy >= mset: almost full; < mkeep: relieved */
   uint32_t qset, qkeep;      /* the same for the miss queue */
   uint32_t hold_load;        /* HOLD - 1 when HOLD >= 2, else 0 (no counter) */
+  uint32_t spaces_mask;      /* bits 0..SPACES-1 */
+  uint8_t  mclass[MEMSAT_OCC_VALUES], qclass[MEMSAT_OCC_VALUES];   /* per occupancy: bit 0 almost
+                                                                    ** full, bit 4 not relieved */
   /* state = the RTL's registers */
   uint32_t sat;                       /* bit s: sat_<space s> (global, texture, constant): sat_space */
   uint32_t hold[MEMSAT_MAX_SPACES];   /* hold_<space> */

@@ -117,42 +117,40 @@ mshr_result mshr_outcome(const mshr_out *o) {
   return MSHR_NONE;
 }
 
-static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_decision *dp, mshr_out *out) {
-  const mshr_decision d = *dp;
+static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_decision *d, mshr_out *out) {
   (void)in;
   memset(out, 0, sizeof *out);
-  out->req_alloc = d.res == MSHR_ALLOC;
-  out->req_merge = d.res == MSHR_MERGE;
-  out->rej_list_full = d.res == MSHR_REJ_LIST_FULL;
-  out->rej_table_full = d.res == MSHR_REJ_TABLE_FULL;
-  out->rej_draining = d.res == MSHR_REJ_DRAINING;
-  out->rej_noalloc = d.res == MSHR_REJ_NOALLOC;
-  if (d.touch >= 0) {
-    out->req_entry = (uint32_t)d.touch;
-    out->req_merge_len = d.res == MSHR_ALLOC ? 1u : (uint32_t)m->len[d.touch] + 1;
+  out->req_alloc = d->res == MSHR_ALLOC;
+  out->req_merge = d->res == MSHR_MERGE;
+  out->rej_list_full = d->res == MSHR_REJ_LIST_FULL;
+  out->rej_table_full = d->res == MSHR_REJ_TABLE_FULL;
+  out->rej_draining = d->res == MSHR_REJ_DRAINING;
+  out->rej_noalloc = d->res == MSHR_REJ_NOALLOC;
+  if (d->touch >= 0) {
+    out->req_entry = (uint32_t)d->touch;
+    out->req_merge_len = d->res == MSHR_ALLOC ? 1u : (uint32_t)m->len[d->touch] + 1;
   }
-  if (d.fill >= 0) {
+  if (d->fill >= 0) {
     out->fill_hit = 1;
-    out->fill_entry = (uint32_t)d.fill;
+    out->fill_entry = (uint32_t)d->fill;
   }
-  if (d.dsel >= 0) {
+  if (d->dsel >= 0) {
     out->drain_valid = 1;
-    out->drain_entry = (uint32_t)d.dsel;
-    out->drain_addr = m->addr[d.dsel];
-    out->drain_payload = m->wait[d.dsel][m->drain_ptr];
-    out->drain_last = (uint32_t)d.last;
+    out->drain_entry = (uint32_t)d->dsel;
+    out->drain_addr = m->addr[d->dsel];
+    out->drain_payload = m->wait[d->dsel][m->drain_ptr];
+    out->drain_last = (uint32_t)d->last;
   }
   out->occupancy = m->occ;
   out->full = m->occ == (uint32_t)m->n;
   out->almost_full = m->occ >= m->af_occ;
 }
 
-static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *dp) {
-  const mshr_decision d = *dp;
+static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *d) {
   (void)in;
-  if (d.touch >= 0) {
-    int e = d.touch;
-    if (d.res == MSHR_ALLOC) {
+  if (d->touch >= 0) {
+    int e = d->touch;
+    if (d->res == MSHR_ALLOC) {
       m->state[e] = MSHR_PENDING;
       m->used |= (uint64_t)1 << e;
       m->addr[e] = in->req_addr & m->addr_mask;
@@ -164,28 +162,28 @@ static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *dp
     m->wait[e][m->len[e]] = in->req_payload & m->pay_mask;
     m->len[e]++;
   }
-  if (d.fill >= 0) {                                 /* may coincide with a merge */
-    m->state[d.fill] = MSHR_READY;
-    m->ready |= (uint64_t)1 << d.fill;
+  if (d->fill >= 0) {                                 /* may coincide with a merge */
+    m->state[d->fill] = MSHR_READY;
+    m->ready |= (uint64_t)1 << d->fill;
   }
-  if (d.dsel >= 0) {
-    if (d.done) {
-      m->state[d.dsel] = MSHR_FREE;
-      m->used &= ~((uint64_t)1 << d.dsel);
-      int8_t *link = &m->head[mshr_hash(m->addr[d.dsel])];
-      while (*link != d.dsel) link = &m->next[*link];
-      *link = m->next[d.dsel];
-      m->ready &= ~((uint64_t)1 << d.dsel);
-      m->draining &= ~((uint64_t)1 << d.dsel);
-      m->len[d.dsel] = 0;
+  if (d->dsel >= 0) {
+    if (d->done) {
+      m->state[d->dsel] = MSHR_FREE;
+      m->used &= ~((uint64_t)1 << d->dsel);
+      int8_t *link = &m->head[mshr_hash(m->addr[d->dsel])];
+      while (*link != d->dsel) link = &m->next[*link];
+      *link = m->next[d->dsel];
+      m->ready &= ~((uint64_t)1 << d->dsel);
+      m->draining &= ~((uint64_t)1 << d->dsel);
+      m->len[d->dsel] = 0;
       m->drain_ptr = 0;
-      m->rr_mask = ~mshr_low(d.dsel + 1) & m->all_mask;
+      m->rr_mask = ~mshr_low(d->dsel + 1) & m->all_mask;
       m->occ--;
     } else {
-      m->state[d.dsel] = MSHR_DRAINING;   /* shown: locked until its last waiter */
-      m->ready &= ~((uint64_t)1 << d.dsel);
-      m->draining |= (uint64_t)1 << d.dsel;
-      if (d.pop) m->drain_ptr++;
+      m->state[d->dsel] = MSHR_DRAINING;   /* shown: locked until its last waiter */
+      m->ready &= ~((uint64_t)1 << d->dsel);
+      m->draining |= (uint64_t)1 << d->dsel;
+      if (d->pop) m->drain_ptr++;
     }
   }
 }

@@ -65,13 +65,13 @@ static void rexq_decide(const rexq_model *m, const rexq_in *in, rexq_decision *d
   d->issue = !d->empty && !m->in_flight && (!(in->lsu_req & 1) || d->stall);
 }
 
-static void rexq_outputs(const rexq_model *m, const rexq_in *in, const rexq_decision *dp, rexq_out *out) {
-  const rexq_decision d = *dp;
+/* every field set on every path, D read through its pointer: a memset of the output struct and a
+** copy of the decision were most of the step (block moves, every cycle) */
+static void rexq_outputs(const rexq_model *m, const rexq_in *in, const rexq_decision *d, rexq_out *out) {
   (void)in;
-  memset(out, 0, sizeof *out);
-  out->issue = (uint32_t)d.issue;
+  out->issue = (uint32_t)d->issue;
   out->in_flight = m->in_flight;
-  if (!d.empty) {
+  if (!d->empty) {
     const rexq_entry *e = &m->q[m->head];
     out->head_warp = e->warp;
     out->head_base = e->base;
@@ -79,21 +79,27 @@ static void rexq_outputs(const rexq_model *m, const rexq_in *in, const rexq_deci
     out->head_mask = e->mask;
     out->head_reg = e->reg;
     out->head_st = e->st;
+  } else {   /* head_* are 0 when the queue is empty */
+    out->head_warp = 0;
+    out->head_base = 0;
+    memset(out->head_offs, 0, sizeof out->head_offs);
+    out->head_mask = 0;
+    out->head_reg = 0;
+    out->head_st = 0;
   }
   out->count = m->count;
-  out->full = (uint32_t)d.full;
-  out->empty = (uint32_t)d.empty;
-  out->warp_busy = d.busy;
-  out->push_ok = (uint32_t)d.push_ok;
-  out->push_conflict = (uint32_t)d.conflict;
-  out->lsu_stall = (uint32_t)d.stall;
+  out->full = (uint32_t)d->full;
+  out->empty = (uint32_t)d->empty;
+  out->warp_busy = d->busy;
+  out->push_ok = (uint32_t)d->push_ok;
+  out->push_conflict = (uint32_t)d->conflict;
+  out->lsu_stall = (uint32_t)d->stall;
 }
 
-static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *dp) {
-  const rexq_decision d = *dp;
+static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *d) {
   (void)in;
-  if (d.nack) m->q[m->tail] = m->q[m->head];   /* the head moves to the tail */
-  if (d.push_ok) {
+  if (d->nack) m->q[m->tail] = m->q[m->head];   /* the head moves to the tail */
+  if (d->push_ok) {
     rexq_entry *e = &m->q[m->tail];
     e->base = in->push_base & m->base_mask;
     memset(e->offs, 0, sizeof e->offs);
@@ -104,19 +110,19 @@ static void rexq_apply(rexq_model *m, const rexq_in *in, const rexq_decision *dp
     e->mask = in->push_mask & m->thread_mask;
     e->st = in->push_st & 1;
   }
-  if (d.ack) {   /* the head leaves the queue (a NACKed head only moves to the tail) */
+  if (d->ack) {   /* the head leaves the queue (a NACKed head only moves to the tail) */
     uint32_t w = m->q[m->head].warp;
     if (--m->warp_n[w] == 0) m->busy &= ~((uint64_t)1 << w);
   }
-  if (d.push_ok) {
+  if (d->push_ok) {
     uint32_t w = m->q[m->tail].warp;   /* a queued id is always < WARPS <= 64 */
     m->warp_n[w]++;
     m->busy |= (uint64_t)1 << w;
   }
-  if (d.ack || d.nack) m->head = rexq_next(m, m->head);
-  if (d.nack || d.push_ok) m->tail = rexq_next(m, m->tail);
-  m->count = m->count + (uint32_t)d.push_ok - (uint32_t)d.ack;
-  m->in_flight = (uint32_t)(d.issue || (m->in_flight && !(in->res_valid & 1)));
+  if (d->ack || d->nack) m->head = rexq_next(m, m->head);
+  if (d->nack || d->push_ok) m->tail = rexq_next(m, m->tail);
+  m->count = m->count + (uint32_t)d->push_ok - (uint32_t)d->ack;
+  m->in_flight = (uint32_t)(d->issue || (m->in_flight && !(in->res_valid & 1)));
 }
 
 /* eval, tick and step around one decision a cycle, and the ops (models.h) */

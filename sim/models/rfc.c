@@ -140,58 +140,56 @@ static void rfc_put_bits(uint32_t *dst, int at, const uint32_t *src, int bits) {
   }
 }
 
-static void rfc_outputs(const rfc_model *m, const rfc_in *in, const rfc_decision *dp, rfc_out *out) {
-  const rfc_decision d = *dp;
+static void rfc_outputs(const rfc_model *m, const rfc_in *in, const rfc_decision *d, rfc_out *out) {
   (void)in;
   memset(out, 0, sizeof *out);
-  out->rd_hit = d.hit;
+  out->rd_hit = d->hit;
   uint32_t *rd[3] = {out->rd_data0, out->rd_data1, out->rd_data2};
   for (int k = 0; k < 3; k++)
-    if (d.mi[k] >= 0) memcpy(rd[k], m->data[d.mi[k]], sizeof(uint32_t) * (size_t)m->words);
-  out->mrf_rd = d.mrf_rd;
-  out->mrf_rd_n = (d.mrf_rd & 1) + (d.mrf_rd >> 1 & 1) + (d.mrf_rd >> 2 & 1);
-  out->wr_hit = (uint32_t)d.hit_w;
-  out->wr_alloc = (uint32_t)d.alloc;
-  out->wr_mrf = (uint32_t)d.mrf;
-  if (d.evict) {
+    if (d->mi[k] >= 0) memcpy(rd[k], m->data[d->mi[k]], sizeof(uint32_t) * (size_t)m->words);
+  out->mrf_rd = d->mrf_rd;
+  out->mrf_rd_n = (d->mrf_rd & 1) + (d->mrf_rd >> 1 & 1) + (d->mrf_rd >> 2 & 1);
+  out->wr_hit = (uint32_t)d->hit_w;
+  out->wr_alloc = (uint32_t)d->alloc;
+  out->wr_mrf = (uint32_t)d->mrf;
+  if (d->evict) {
     out->ev_wb = 1;
-    out->ev_reg = m->tag[d.vict];
-    memcpy(out->ev_data, m->data[d.vict], sizeof(uint32_t) * (size_t)m->words);
+    out->ev_reg = m->tag[d->vict];
+    memcpy(out->ev_data, m->data[d->vict], sizeof(uint32_t) * (size_t)m->words);
   }
-  uint32_t n = (uint32_t)d.mrf + (uint32_t)d.evict;
-  if (d.fs >= 0 && !d.kill_fl)
+  uint32_t n = (uint32_t)d->mrf + (uint32_t)d->evict;
+  if (d->fs >= 0 && !d->kill_fl)
     for (int e = 0; e < m->E; e++) {
-      int i = d.fs * m->E + e;
-      if (!rfc_valid_w(m, &d, i) || rfc_dead_w(m, &d, i)) continue;
+      int i = d->fs * m->E + e;
+      if (!rfc_valid_w(m, d, i) || rfc_dead_w(m, d, i)) continue;
       out->fl_wb |= 1u << e;
-      uint32_t tg = i == d.vict ? d.wreg : m->tag[i];
+      uint32_t tg = i == d->vict ? d->wreg : m->tag[i];
       out->fl_reg |= (uint64_t)tg << (e * m->RB);
       uint32_t v[RFC_WORDS];
-      rfc_data_w(m, &d, i, v);
+      rfc_data_w(m, d, i, v);
       rfc_put_bits(out->fl_data, e * m->DW, v, m->DW);
       n++;
     }
   out->mrf_wr_n = n;
 }
 
-static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_decision *dp) {
-  const rfc_decision d = *dp;
+static void rfc_apply(rfc_model *m, const rfc_in *in, const rfc_decision *d) {
   (void)in;
-  for (int i = 0; i < m->N; i++) m->dead[i] = (uint8_t)rfc_dead_w(m, &d, i);
-  if (d.wen >= 0) {
+  for (int i = 0; i < m->N; i++) m->dead[i] = (uint8_t)rfc_dead_w(m, d, i);
+  if (d->wen >= 0) {
     uint32_t v[RFC_WORDS];
-    rfc_data_w(m, &d, d.wen, v);
-    memcpy(m->data[d.wen], v, sizeof(uint32_t) * (size_t)m->words);
-    if (d.wen == d.vict) m->tag[d.wen] = d.wreg;
+    rfc_data_w(m, d, d->wen, v);
+    memcpy(m->data[d->wen], v, sizeof(uint32_t) * (size_t)m->words);
+    if (d->wen == d->vict) m->tag[d->wen] = d->wreg;
   }
-  if (d.inval >= 0) m->valid[d.inval] = 0;
-  if (d.vict >= 0) {
-    m->valid[d.vict] = 1;
-    m->fifo[d.ws] = m->fifo[d.ws] + 1 == (uint32_t)m->E ? 0 : m->fifo[d.ws] + 1;
+  if (d->inval >= 0) m->valid[d->inval] = 0;
+  if (d->vict >= 0) {
+    m->valid[d->vict] = 1;
+    m->fifo[d->ws] = m->fifo[d->ws] + 1 == (uint32_t)m->E ? 0 : m->fifo[d->ws] + 1;
   }
-  if (d.fs >= 0) {
-    for (int e = 0; e < m->E; e++) m->valid[d.fs * m->E + e] = 0;
-    m->fifo[d.fs] = 0;
+  if (d->fs >= 0) {
+    for (int e = 0; e < m->E; e++) m->valid[d->fs * m->E + e] = 0;
+    m->fifo[d->fs] = 0;
   }
 }
 

@@ -89,65 +89,62 @@ static void tls_decide(const tls_model *m, const tls_in *in, tls_decision *d) {
   }
 }
 
-static void tls_outputs(const tls_model *m, const tls_in *in, const tls_decision *dp, tls_out *out) {
-  const tls_decision d = *dp;
+/* every field set on every path (a memset of the whole struct was a block store every cycle) */
+static void tls_outputs(const tls_model *m, const tls_in *in, const tls_decision *d, tls_out *out) {
   (void)in;
-  memset(out, 0, sizeof *out);
-  out->issue = (uint32_t)d.issue;
-  out->demote = (uint32_t)d.demote;
-  out->retire = (uint32_t)d.retire;
-  if (d.pick >= 0) {
-    out->pick_slot = (uint32_t)d.pick;
-    out->pick_warp = m->slot_warp[d.pick];
-  }
-  if (d.prom_warp >= 0) {
-    out->promote = 1;
-    out->promote_slot = (uint32_t)d.prom_slot;
-    out->promote_warp = (uint32_t)d.prom_warp;
-  }
-  if (d.evict) {
-    out->wake_evict = 1;
-    out->evict_warp = m->slot_warp[d.prom_slot];
-  }
+  out->issue = (uint32_t)d->issue;
+  out->demote = (uint32_t)d->demote;
+  out->retire = (uint32_t)d->retire;
+  out->pick_slot = d->pick >= 0 ? (uint32_t)d->pick : 0;
+  out->pick_warp = d->pick >= 0 ? m->slot_warp[d->pick] : 0;
+  out->promote = d->prom_warp >= 0;
+  out->promote_slot = d->prom_warp >= 0 ? (uint32_t)d->prom_slot : 0;
+  out->promote_warp = d->prom_warp >= 0 ? (uint32_t)d->prom_warp : 0;
+  out->wake_evict = (uint32_t)d->evict;
+  out->evict_warp = d->evict ? m->slot_warp[d->prom_slot] : 0;
   out->active_valid = m->slot_valid;
-  for (int s = 0; s < m->A; s++) {             /* slot s's warp at [s*WB +: WB], split over two words if need be */
-    if (!(m->slot_valid >> s & 1)) continue;
-    int at = s * m->WB;
-    uint64_t v = (uint64_t)m->slot_warp[s] << (at % 32);
-    out->active_warp[at / 32] |= (uint32_t)v;
-    if (v >> 32) out->active_warp[at / 32 + 1] |= (uint32_t)(v >> 32);
+  /* slot s's warp at [s*WB +: WB] (0 when free), packed through a 64-bit window that writes each
+  ** 32-bit word once */
+  uint64_t window = 0;
+  int bits = 0, w = 0;
+  for (int s = 0; s < m->A; s++) {
+    uint64_t v = (m->slot_valid >> s & 1) ? m->slot_warp[s] : 0;
+    window |= v << bits;
+    bits += m->WB;
+    if (bits >= 32) { out->active_warp[w++] = (uint32_t)window; window >>= 32; bits -= 32; }
   }
+  if (bits > 0) out->active_warp[w++] = (uint32_t)window;
+  while (w < (int)(sizeof out->active_warp / sizeof out->active_warp[0])) out->active_warp[w++] = 0;
   out->active_full = m->slot_valid == m->amask;
   out->pending = m->pend;
 }
 
-static void tls_apply(tls_model *m, const tls_in *in, const tls_decision *dp) {
-  const tls_decision d = *dp;
+static void tls_apply(tls_model *m, const tls_in *in, const tls_decision *d) {
   (void)in;
   uint64_t launch = 0;
   uint32_t lw = in->launch_warp & ((1u << m->WB) - 1);
   if ((in->launch & 1) && lw < (uint32_t)m->W && !((m->pend | m->act) >> lw & 1)) launch = (uint64_t)1 << lw;
-  if (d.pick >= 0) {
-    uint64_t w = (uint64_t)1 << m->slot_warp[d.pick];
-    if (d.demote || d.retire) { m->act &= ~w; m->slot_valid &= ~(1u << d.pick); }
-    if (d.demote) m->pend |= w;
-    if (d.issue) m->slot_resume &= ~(1u << d.pick);
+  if (d->pick >= 0) {
+    uint64_t w = (uint64_t)1 << m->slot_warp[d->pick];
+    if (d->demote || d->retire) { m->act &= ~w; m->slot_valid &= ~(1u << d->pick); }
+    if (d->demote) m->pend |= w;
+    if (d->issue) m->slot_resume &= ~(1u << d->pick);
     /* greedy: the search starts at the slot picked last; round robin: after it */
-    m->cur = m->p.INNER ? (uint32_t)((d.pick + 1) % m->A) : (uint32_t)d.pick;
+    m->cur = m->p.INNER ? (uint32_t)((d->pick + 1) % m->A) : (uint32_t)d->pick;
   }
-  if (d.evict) {                                 /* the stalled warp goes to pending */
-    uint64_t v = (uint64_t)1 << m->slot_warp[d.prom_slot];
+  if (d->evict) {                                 /* the stalled warp goes to pending */
+    uint64_t v = (uint64_t)1 << m->slot_warp[d->prom_slot];
     m->act &= ~v;
     m->pend |= v;
   }
-  if (d.prom_warp >= 0) {
-    uint64_t w = (uint64_t)1 << d.prom_warp;
+  if (d->prom_warp >= 0) {
+    uint64_t w = (uint64_t)1 << d->prom_warp;
     m->pend &= ~w;
     m->act |= w;
-    m->slot_valid |= 1u << d.prom_slot;
-    m->slot_resume |= 1u << d.prom_slot;
-    m->slot_warp[d.prom_slot] = (uint32_t)d.prom_warp;
-    if (!d.wake_ok) m->rr = d.prom_warp + 1 == m->W ? 0 : (uint32_t)d.prom_warp + 1;   /* a wake-up leaves it */
+    m->slot_valid |= 1u << d->prom_slot;
+    m->slot_resume |= 1u << d->prom_slot;
+    m->slot_warp[d->prom_slot] = (uint32_t)d->prom_warp;
+    if (!d->wake_ok) m->rr = d->prom_warp + 1 == m->W ? 0 : (uint32_t)d->prom_warp + 1;   /* a wake-up leaves it */
   }
   m->pend |= launch;
 }
