@@ -2,7 +2,7 @@
 // Block:      eqctr -- Equalizer warp-state counters, Algorithm 1, numBlocks hysteresis and V/F requests
 // Paper:      Equalizer (Sethia et al., MICRO'14; Sethia thesis Ch. III), thesis 3.3-3.4, Algorithm 1, Table 3.1
 // Parameters: W=48 S=128 E=4096 MAX_CTAS=8 HYST=3 MEM_E_DRAM=0  (preset equalizer)
-// Storage:    76 bits (10 bytes) of state; see 'warpgen describe'
+// Storage:    103 bits (13 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen eqctr -p W=48 -p S=128 -p E=4096 -p MAX_CTAS=8 -p HYST=3 -p MEM_E_DRAM=0 --name eqctr_equalizer -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -163,27 +163,34 @@ module eqctr_equalizer (
 
   // ---- sampling every S=128 cycles, decision every E=4096 cycles ----
   logic sample_now, epoch_end;
-  assign sample_now = (cycle[6:0] == '1);
+  assign sample_now = (cycle[6:0] == '1);  // the last cycle of each period
   assign epoch_end  = (cycle == '1);  // E is a power of two: last cycle is all ones
 
-  // Epoch sums including this cycle's sample: what the decision sees.
-  logic [10:0] next_active, next_waiting, next_xalu, next_xmem;
-  assign next_active  = sum_active  + (sample_now ? {5'd0, n_active} : '0);
-  assign next_waiting = sum_waiting + (sample_now ? {5'd0, n_waiting} : '0);
-  assign next_xalu    = sum_xalu    + (sample_now ? {5'd0, n_xalu} : '0);
-  assign next_xmem    = sum_xmem    + (sample_now ? {5'd0, n_xmem} : '0);
+  // Two pipeline stages keep the warps' popcount, the sums' adder and Algorithm 1 in
+  // separate cycles (together they do not meet a 5 ns clock): a sample's counts are
+  // registered, and join the sums at the next edge; an epoch is decided in the second
+  // cycle after its end, when its last sample has joined (docs/blocks/eqctr.md).
+  logic [5:0] cnt_active, cnt_waiting, cnt_xalu, cnt_xmem;
+  logic cnt_valid;   // the counts hold a sample that has not joined the sums
+  logic ended;       // the first cycle after an epoch's end: its last sample joins
+  logic decide;      // the second: the sums hold the whole epoch
+  logic [10:0] add_active, add_waiting, add_xalu, add_xmem;  // what joins the sums at this edge
+  assign add_active  = cnt_valid ? {5'd0, cnt_active} : '0;
+  assign add_waiting = cnt_valid ? {5'd0, cnt_waiting} : '0;
+  assign add_xalu    = cnt_valid ? {5'd0, cnt_xalu} : '0;
+  assign add_xmem    = cnt_valid ? {5'd0, cnt_xmem} : '0;
 
-  // ---- Algorithm 1 (lines 7-23) on epoch sums of NS=32 samples ----
+  // ---- Algorithm 1 (lines 7-23) on the registered epoch sums of NS=32 samples ----
   // A per-sample threshold t becomes NS*t on the sum: exact, no divider.
   logic [10:0] thr_cta;  // NS * W_cta
   assign thr_cta = {w_cta, 5'd0};
   logic mem_heavy, alu_heavy, mem_likely, unsaturated, alu_inclined, idle;
-  assign mem_heavy    = next_xmem > thr_cta;   // l.7  nMem > W_cta
-  assign alu_heavy    = next_xalu >= thr_cta;  // l.10 nALU >= W_cta
-  assign mem_likely   = {1'b0, next_xmem} > 12'd64;  // l.12 nMem > 2
-  assign unsaturated  = {next_waiting, 1'b0} > {1'b0, next_active};  // l.14 nWaiting > nActive/2
-  assign alu_inclined = next_xalu > next_xmem;  // l.16 nALU > nMem
-  assign idle         = (next_active == '0);    // l.21 nActive == 0
+  assign mem_heavy    = sum_xmem > thr_cta;   // l.7  nMem > W_cta
+  assign alu_heavy    = sum_xalu >= thr_cta;  // l.10 nALU >= W_cta
+  assign mem_likely   = {1'b0, sum_xmem} > 12'd64;  // l.12 nMem > 2
+  assign unsaturated  = {sum_waiting, 1'b0} > {1'b0, sum_active};  // l.14 nWaiting > nActive/2
+  assign alu_inclined = sum_xalu > sum_xmem;  // l.16 nALU > nMem
+  assign idle         = (sum_active == '0);    // l.21 nActive == 0
 
   logic [2:0] class_now;
   always_comb begin
@@ -237,9 +244,16 @@ module eqctr_equalizer (
     if (rst || kstart) begin
       cycle <= '0;
       sum_active <= '0;
+      cnt_active <= '0;
       sum_waiting <= '0;
+      cnt_waiting <= '0;
       sum_xalu <= '0;
+      cnt_xalu <= '0;
       sum_xmem <= '0;
+      cnt_xmem <= '0;
+      cnt_valid <= 1'b0;
+      ended <= 1'b0;
+      decide <= 1'b0;
       epoch_done <= 1'b0;
       kclass <= 3'd0;
       comp_action <= 1'b0;
@@ -252,12 +266,21 @@ module eqctr_equalizer (
       num_blocks <= rst ? '0 : max_blocks;
     end else begin
       cycle <= cycle + 12'd1;
-      epoch_done <= epoch_end;
-      if (epoch_end) begin
-        sum_active <= '0;
-        sum_waiting <= '0;
-        sum_xalu <= '0;
-        sum_xmem <= '0;
+      ended <= epoch_end;
+      decide <= ended;
+      epoch_done <= decide;
+      cnt_valid <= sample_now;
+      if (sample_now) begin
+        cnt_active <= n_active;
+        cnt_waiting <= n_waiting;
+        cnt_xalu <= n_xalu;
+        cnt_xmem <= n_xmem;
+      end
+      if (decide) begin  // the next epoch's sums start
+        sum_active <= add_active;
+        sum_waiting <= add_waiting;
+        sum_xalu <= add_xalu;
+        sum_xmem <= add_xmem;
         kclass <= class_now;
         comp_action <= comp_now;
         mem_action <= mem_now;
@@ -268,11 +291,11 @@ module eqctr_equalizer (
         mem_vf_req <= mem_req_now;
         if (change_now == 2'b01) num_blocks <= num_blocks + 4'd1;
         else if (change_now == 2'b11) num_blocks <= num_blocks - 4'd1;
-      end else if (sample_now) begin
-        sum_active <= next_active;
-        sum_waiting <= next_waiting;
-        sum_xalu <= next_xalu;
-        sum_xmem <= next_xmem;
+      end else begin
+        sum_active <= sum_active + add_active;
+        sum_waiting <= sum_waiting + add_waiting;
+        sum_xalu <= sum_xalu + add_xalu;
+        sum_xmem <= sum_xmem + add_xmem;
       end
     end
   end
@@ -283,10 +306,17 @@ module eqctr_equalizer (
   always @(*) if (!f_past_valid) assume(rst);
 
   always @(*) if (f_past_valid) begin
-    // a counter holds at most W per sample taken so far this epoch (cycle >> log2 S)
-    assert({21'd0, sum_active} <= 32'd48 * ({20'd0, cycle} >> 7));
+    // a counter holds at most W per sample joined so far
+    assert({21'd0, sum_active} <= 32'd48 * ({20'd0, cycle} >= 32'd2 ? ({20'd0, cycle} - 32'd1) >> 7 :
+                                           cycle == '0 ? 32'd31 : 32'd32));
+    // registered counts: a count is at most W; the pipeline's flags follow the epoch's cycle
+    assert(cnt_active <= 6'd48);
+    assert(!cnt_valid || cycle[6:0] == '0);
+    assert(!ended || cycle == '0);
+    assert(!decide || cycle == 12'd1);
     // one state per warp: Waiting + X_alu + X_mem never exceed Active
     assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});
+    assert({2'b0, cnt_waiting} + {2'b0, cnt_xalu} + {2'b0, cnt_xmem} <= {2'b0, cnt_active});
     // the hysteresis count stays below HYST and belongs to a non-zero decision
     assert(hyst_cnt < 2'd3);
     assert(hyst_cnt == '0 || blocks_dec != 2'b00);
@@ -302,8 +332,8 @@ module eqctr_equalizer (
     assert(blocks_change == 2'b00 || (blocks_change == blocks_dec && hyst_cnt == '0));
     // a V/F request needs an action
     assert((sm_vf_req == 2'd0 && mem_vf_req == 2'd0) || comp_action || mem_action);
-    // epoch_done marks the first cycle of an epoch
-    assert(!epoch_done || cycle == '0);
+    // epoch_done marks an epoch's third cycle
+    assert(!epoch_done || cycle == 12'd2);
   end
 
   // numBlocks moves by at most one a cycle and never wraps, except at rst / kstart
@@ -336,19 +366,39 @@ module eqctr_equalizer (
                             blocks_change == 2'b11 ? $past(num_blocks) - 4'd1 : $past(num_blocks)));
   end
 
-  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an
-  // epoch's end shows follow from the epoch's sums and its last cycle's sample
+  // a sample's registered counts are its warps counted, and the sums grow by them (a
+  // decision's edge starts the next epoch's sums at them)
   function automatic [19:0] f_count(input [47:0] v);
     f_count = '0;
     for (int i = 0; i < 48; i++) f_count = f_count + {19'd0, v[i]};
   endfunction
   logic f_sample;  // the cycle's sample is taken: the last cycle of each period of S
   assign f_sample = ({20'd0, cycle} % 32'd128) == 32'd127;
+  logic [19:0] f_n_act, f_n_wait, f_n_alu, f_n_mem;  // this cycle's warps, counted
+  assign f_n_act  = f_count(warp_active);
+  assign f_n_wait = f_count(warp_active & warp_waiting);
+  assign f_n_alu  = f_count(warp_active & ~warp_waiting & warp_xalu);
+  assign f_n_mem  = f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem);
+  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin
+    assert(cnt_valid == $past(f_sample));
+    if ($past(f_sample)) begin
+      assert({14'd0, cnt_active} == $past(f_n_act));
+      assert({14'd0, cnt_waiting} == $past(f_n_wait));
+      assert({14'd0, cnt_xalu} == $past(f_n_alu));
+      assert({14'd0, cnt_xmem} == $past(f_n_mem));
+    end
+    assert({9'd0, sum_active} == ($past(decide) ? '0 : {9'd0, $past(sum_active)}) + ($past(cnt_valid) ? {14'd0, $past(cnt_active)} : '0));
+    assert({9'd0, sum_waiting} == ($past(decide) ? '0 : {9'd0, $past(sum_waiting)}) + ($past(cnt_valid) ? {14'd0, $past(cnt_waiting)} : '0));
+    assert({9'd0, sum_xalu} == ($past(decide) ? '0 : {9'd0, $past(sum_xalu)}) + ($past(cnt_valid) ? {14'd0, $past(cnt_xalu)} : '0));
+    assert({9'd0, sum_xmem} == ($past(decide) ? '0 : {9'd0, $past(sum_xmem)}) + ($past(cnt_valid) ? {14'd0, $past(cnt_xmem)} : '0));
+  end
+  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an
+  // epoch_done shows follow from the sums of the epoch's NS samples
   logic [19:0] f_act, f_wait, f_alu, f_mem, f_thr;
-  assign f_act  = {9'd0, sum_active}  + (f_sample ? f_count(warp_active) : '0);
-  assign f_wait = {9'd0, sum_waiting} + (f_sample ? f_count(warp_active & warp_waiting) : '0);
-  assign f_alu  = {9'd0, sum_xalu}    + (f_sample ? f_count(warp_active & ~warp_waiting & warp_xalu) : '0);
-  assign f_mem  = {9'd0, sum_xmem}    + (f_sample ? f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem) : '0);
+  assign f_act  = {9'd0, sum_active};
+  assign f_wait = {9'd0, sum_waiting};
+  assign f_alu  = {9'd0, sum_xalu};
+  assign f_mem  = {9'd0, sum_xmem};
   assign f_thr  = 20'd32 * {14'd0, w_cta};  // NS samples of W_cta
   logic [2:0] f_class;
   assign f_class = f_mem > f_thr ? 3'd1 : f_alu >= f_thr ? 3'd2 : f_mem > 20'd64 ? 3'd3 :
@@ -365,9 +415,13 @@ module eqctr_equalizer (
   end
   always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart) && epoch_done)
     assert(kclass == f_class_q && sm_vf_req == f_sm_q && mem_vf_req == f_mem_q);
-  // epoch_done: exactly the cycle after an epoch's last cycle (not after rst or kstart)
-  always @(posedge clk) if (f_past_valid)
-    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));
+  // an epoch is decided in the second cycle after its last; epoch_done follows (not across
+  // rst or kstart)
+  always @(posedge clk) if (f_past_valid) begin
+    assert(ended == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));
+    assert(decide == (!$past(rst) && !$past(kstart) && $past(ended)));
+    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(decide)));
+  end
 
   // reachability: the states the properties are about do occur
   always @(*) if (f_past_valid) begin

@@ -96,6 +96,8 @@ static int eqctr_storage(wg_pv p, wg_field *o) {
   int n = 0;
   o[n++] = (wg_field){"state_counter", d.CW, 4, "Active, Waiting, X_alu, X_mem (thesis: 4 x 11 bits)"};
   o[n++] = (wg_field){"cycle_counter", d.LE, 1, "epoch timer (thesis: 1 x 12 bits)"};
+  o[n++] = (wg_field){"sample_count", d.WB, 4, "a sample's four counts, registered before they join the sums (timing)"};
+  o[n++] = (wg_field){"pipeline", 3, 1, "the counts hold a sample to add; an epoch ended; its decision is due"};
   o[n++] = (wg_field){"num_blocks", d.NB, 1, "numBlocks register"};
   o[n++] = (wg_field){"hyst_cnt", d.HB, 1, "hysteresis count"};
   o[n++] = (wg_field){"decision", 10, 1, "kclass 3, comp/mem action 2, blocks_dec 2 (also the hysteresis' previous decision), blocks_change 2, epoch_done 1"};
@@ -128,32 +130,39 @@ static void eqctr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic sample_now, epoch_end;\n");
   if (d.LS == 0) wgb_printf(o, "  assign sample_now = 1'b1;\n");
   else if (d.LS == d.LE) wgb_printf(o, "  assign sample_now = (cycle == '1);  // S = E: one sample, at the epoch's end\n");
-  else wgb_printf(o, "  assign sample_now = (cycle[%d:0] == '1);\n", d.LS - 1);
+  else wgb_printf(o, "  assign sample_now = (cycle[%d:0] == '1);  // the last cycle of each period\n", d.LS - 1);
   wgb_printf(o, "  assign epoch_end  = (cycle == '1);  // E is a power of two: last cycle is all ones\n\n");
-  wgb_printf(o, "  // Epoch sums including this cycle's sample: what the decision sees.\n");
-  wgb_printf(o, "  logic [%d:0] next_active, next_waiting, next_xalu, next_xmem;\n", d.CW - 1);
+  wgb_printf(o, "  // Two pipeline stages keep the warps' popcount, the sums' adder and Algorithm 1 in\n"
+                "  // separate cycles (together they do not meet a 5 ns clock): a sample's counts are\n"
+                "  // registered, and join the sums at the next edge; an epoch is decided in the second\n"
+                "  // cycle after its end, when its last sample has joined (docs/blocks/eqctr.md).\n");
+  wgb_printf(o, "  logic [%d:0] cnt_active, cnt_waiting, cnt_xalu, cnt_xmem;\n", d.WB - 1);
+  wgb_printf(o, "  logic cnt_valid;   // the counts hold a sample that has not joined the sums\n");
+  wgb_printf(o, "  logic ended;       // the first cycle after an epoch's end: its last sample joins\n");
+  wgb_printf(o, "  logic decide;      // the second: the sums hold the whole epoch\n");
+  wgb_printf(o, "  logic [%d:0] add_active, add_waiting, add_xalu, add_xmem;  // what joins the sums at this edge\n",
+             d.CW - 1);
   const char *nm[4] = {"active", "waiting", "xalu", "xmem"};
   for (int i = 0; i < 4; i++) {
     char s[32];
-    snprintf(s, sizeof s, "n_%s", nm[i]);
-    wgb_printf(o, "  assign next_%-7s = sum_%-7s + (sample_now ? %s : '0);\n", nm[i], nm[i],
-               wg_zext(a, sizeof a, s, d.WB, d.CW));
+    snprintf(s, sizeof s, "cnt_%s", nm[i]);
+    wgb_printf(o, "  assign add_%-7s = cnt_valid ? %s : '0;\n", nm[i], wg_zext(a, sizeof a, s, d.WB, d.CW));
   }
-
-  wgb_printf(o, "\n  // ---- Algorithm 1 (lines 7-23) on epoch sums of NS=%d samples ----\n", d.NS);
+  wgb_printf(o, "\n");
+  wgb_printf(o, "  // ---- Algorithm 1 (lines 7-23) on the registered epoch sums of NS=%d samples ----\n", d.NS);
   wgb_printf(o, "  // A per-sample threshold t becomes NS*t on the sum: exact, no divider.\n");
   wgb_printf(o, "  logic [%d:0] thr_cta;  // NS * W_cta\n", d.TW - 1);
   if (d.LNS == 0) wgb_printf(o, "  assign thr_cta = w_cta;\n");
   else wgb_printf(o, "  assign thr_cta = {w_cta, %d'd0};\n", d.LNS);
   wgb_printf(o, "  logic mem_heavy, alu_heavy, mem_likely, unsaturated, alu_inclined, idle;\n");
   wgb_printf(o, "  assign mem_heavy    = %s > %s;   // l.7  nMem > W_cta\n",
-             wg_zext(a, sizeof a, "next_xmem", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
+             wg_zext(a, sizeof a, "sum_xmem", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
   wgb_printf(o, "  assign alu_heavy    = %s >= %s;  // l.10 nALU >= W_cta\n",
-             wg_zext(a, sizeof a, "next_xalu", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
-  wgb_printf(o, "  assign mem_likely   = {1'b0, next_xmem} > %d'd%d;  // l.12 nMem > 2\n", d.CW + 1, 2 * d.NS);
-  wgb_printf(o, "  assign unsaturated  = {next_waiting, 1'b0} > {1'b0, next_active};  // l.14 nWaiting > nActive/2\n");
-  wgb_printf(o, "  assign alu_inclined = next_xalu > next_xmem;  // l.16 nALU > nMem\n");
-  wgb_printf(o, "  assign idle         = (next_active == '0);    // l.21 nActive == 0\n\n");
+             wg_zext(a, sizeof a, "sum_xalu", d.CW, CMPW), wg_zext(b, sizeof b, "thr_cta", d.TW, CMPW));
+  wgb_printf(o, "  assign mem_likely   = {1'b0, sum_xmem} > %d'd%d;  // l.12 nMem > 2\n", d.CW + 1, 2 * d.NS);
+  wgb_printf(o, "  assign unsaturated  = {sum_waiting, 1'b0} > {1'b0, sum_active};  // l.14 nWaiting > nActive/2\n");
+  wgb_printf(o, "  assign alu_inclined = sum_xalu > sum_xmem;  // l.16 nALU > nMem\n");
+  wgb_printf(o, "  assign idle         = (sum_active == '0);    // l.21 nActive == 0\n\n");
 
   wgb_printf(o, "  logic [2:0] class_now;\n  always_comb begin\n"
                 "    if (mem_heavy)       class_now = 3'd1;  // definitely memory intensive\n"
@@ -199,22 +208,26 @@ static void eqctr_rtl(wg_buf *o, wg_pv p, int mutant) {
 
   wgb_printf(o, "  always_ff @(posedge clk) begin\n");
   wgb_printf(o, "    if (rst || kstart) begin\n      cycle <= '0;\n");
-  for (int i = 0; i < 4; i++) wgb_printf(o, "      sum_%s <= '0;\n", nm[i]);
+  for (int i = 0; i < 4; i++) wgb_printf(o, "      sum_%s <= '0;\n      cnt_%s <= '0;\n", nm[i], nm[i]);
+  wgb_printf(o, "      cnt_valid <= 1'b0;\n      ended <= 1'b0;\n      decide <= 1'b0;\n");
   wgb_printf(o, "      epoch_done <= 1'b0;\n      kclass <= 3'd0;\n      comp_action <= 1'b0;\n"
                 "      mem_action <= 1'b0;\n      blocks_dec <= 2'b00;\n      blocks_change <= 2'b00;\n"
                 "      hyst_cnt <= '0;\n      sm_vf_req <= 2'd0;\n"
                 "      mem_vf_req <= 2'd0;\n      num_blocks <= rst ? '0 : max_blocks;\n");
-  wgb_printf(o, "    end else begin\n      cycle <= cycle + %d'd1;\n      epoch_done <= epoch_end;\n", d.LE);
-  wgb_printf(o, "      if (epoch_end) begin\n");
-  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= '0;\n", nm[i]);
+  wgb_printf(o, "    end else begin\n      cycle <= cycle + %d'd1;\n", d.LE);
+  wgb_printf(o, "      ended <= epoch_end;\n      decide <= ended;\n      epoch_done <= decide;\n");
+  wgb_printf(o, "      cnt_valid <= sample_now;\n      if (sample_now) begin\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "        cnt_%s <= n_%s;\n", nm[i], nm[i]);
+  wgb_printf(o, "      end\n      if (decide) begin  // the next epoch's sums start\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= add_%s;\n", nm[i], nm[i]);
   wgb_printf(o, "        kclass <= class_now;\n        comp_action <= comp_now;\n        mem_action <= mem_now;\n"
                 "        blocks_dec <= dec_now;\n        blocks_change <= change_now;\n"
                 "        hyst_cnt <= apply_dec ? '0 : hyst_next;\n"
                 "        sm_vf_req <= sm_req_now;\n        mem_vf_req <= mem_req_now;\n"
                 "        if (change_now == 2'b01) num_blocks <= num_blocks + %d'd1;\n"
                 "        else if (change_now == 2'b11) num_blocks <= num_blocks - %d'd1;\n", d.NB, d.NB);
-  wgb_printf(o, "      end else if (sample_now) begin\n");
-  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= next_%s;\n", nm[i], nm[i]);
+  wgb_printf(o, "      end else begin\n");
+  for (int i = 0; i < 4; i++) wgb_printf(o, "        sum_%s <= sum_%s + add_%s;\n", nm[i], nm[i], nm[i]);
   wgb_printf(o, "      end\n    end\n  end\n");
 }
 
@@ -224,11 +237,21 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
-  wgb_printf(o, "    // a counter holds at most W per sample taken so far this epoch (cycle >> log2 S)\n");
-  wgb_printf(o, "    assert({%d'd0, sum_active} <= 32'd%d * ({%d'd0, cycle} >> %d));\n",
-             32 - d.CW, d.W, 32 - d.LE, d.LS);
+  /* samples taken at t = S-1, 2S-1, ... join the sums at edge t + 1, and the decision at cycle 1
+  ** restarts them: at cycle c >= 2 they hold the samples t <= c - 2, floor((c - 1) / S); at cycle 0
+  ** the last epoch's but its last, NS - 1; at cycle 1 all NS */
+  wgb_printf(o, "    // a counter holds at most W per sample joined so far\n");
+  wgb_printf(o, "    assert({%d'd0, sum_active} <= 32'd%d * ({%d'd0, cycle} >= 32'd2 ? ({%d'd0, cycle} - 32'd1) >> %d :\n"
+                "                                           cycle == '0 ? 32'd%d : 32'd%d));\n",
+             32 - d.CW, d.W, 32 - d.LE, 32 - d.LE, d.LS, d.NS - 1, d.NS);
+  wgb_printf(o, "    // registered counts: a count is at most W; the pipeline's flags follow the epoch's cycle\n");
+  if (d.W < (1 << d.WB) - 1)   /* else the width says it (and a constant compare is a lint warning) */
+    wgb_printf(o, "    assert(cnt_active <= %d'd%d);\n", d.WB, d.W);
+  if (d.LS > 0) wgb_printf(o, "    assert(!cnt_valid || cycle[%d:0] == '0);\n", d.LS - 1);
+  wgb_printf(o, "    assert(!ended || cycle == '0);\n    assert(!decide || cycle == %d'd1);\n", d.LE);
   wgb_printf(o, "    // one state per warp: Waiting + X_alu + X_mem never exceed Active\n");
   wgb_printf(o, "    assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});\n");
+  wgb_printf(o, "    assert({2'b0, cnt_waiting} + {2'b0, cnt_xalu} + {2'b0, cnt_xmem} <= {2'b0, cnt_active});\n");
   wgb_printf(o, "    // the hysteresis count stays below HYST and belongs to a non-zero decision\n");
   wgb_printf(o, "    assert(hyst_cnt < %d'd%lld);\n", d.HB, hyst);
   wgb_printf(o, "    assert(hyst_cnt == '0 || blocks_dec != 2'b00);\n");
@@ -243,8 +266,9 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    assert(blocks_change == 2'b00 || (blocks_change == blocks_dec && hyst_cnt == '0));\n");
   wgb_printf(o, "    // a V/F request needs an action\n");
   wgb_printf(o, "    assert((sm_vf_req == 2'd0 && mem_vf_req == 2'd0) || comp_action || mem_action);\n");
-  wgb_printf(o, "    // epoch_done marks the first cycle of an epoch\n");
-  wgb_printf(o, "    assert(!epoch_done || cycle == '0);\n");
+  wgb_printf(o, "    // epoch_done marks an epoch's third cycle\n");
+  if (d.LE == 1) wgb_printf(o, "    assert(!epoch_done || cycle == '0);  // E = 2: cycle 2 is cycle 0\n");
+  else wgb_printf(o, "    assert(!epoch_done || cycle == %d'd2);\n", d.LE);
   wgb_printf(o, "  end\n\n");
   wgb_printf(o, "  // numBlocks moves by at most one a cycle and never wraps, except at rst / kstart\n");
   wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin\n");
@@ -280,27 +304,51 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
                 "                            blocks_change == 2'b11 ? $past(num_blocks) - %d'd1 : $past(num_blocks)));\n", d.NB, d.NB);
   wgb_printf(o, "  end\n\n");
   /* Algorithm 1 and Table 3.1 stated a second time, the plain way: warps counted by a loop,
-  ** the per-sample thresholds multiplied by NS, the sample test by the period; the class and
-  ** the requests registered and compared at the next epoch_done (the invariants above tie the
-  ** class to the actions, not the class to the counts) */
+  ** the per-sample thresholds multiplied by NS, the sample test by the period; the counts of
+  ** each sample and their sums followed edge by edge; the class and the requests registered and
+  ** compared at the next epoch_done (the invariants above tie the class to the actions, not the
+  ** class to the counts) */
   int FW = d.CW + d.WB + 3;   /* holds NS * W_cta, 2 * sums and the sums plus a sample */
-  wgb_printf(o, "  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an\n"
-                "  // epoch's end shows follow from the epoch's sums and its last cycle's sample\n");
+  wgb_printf(o, "  // a sample's registered counts are its warps counted, and the sums grow by them (a\n"
+                "  // decision's edge starts the next epoch's sums at them)\n");
   wgb_printf(o, "  function automatic [%d:0] f_count(input [%d:0] v);\n"
                 "    f_count = '0;\n"
                 "    for (int i = 0; i < %d; i++) f_count = f_count + {%d'd0, v[i]};\n"
                 "  endfunction\n", FW - 1, d.W - 1, d.W, FW - 1);
   wgb_printf(o, "  logic f_sample;  // the cycle's sample is taken: the last cycle of each period of S\n");
   if (d.LS == 0) wgb_printf(o, "  assign f_sample = 1'b1;\n");
-  else wgb_printf(o, "  assign f_sample = ({%d'd0, cycle} %% %d'd%lld) == %d'd%lld;\n", 32 - d.LE, 32, (long long)p[EQ_S],
-                  32, (long long)p[EQ_S] - 1);
+  else wgb_printf(o, "  assign f_sample = ({%d'd0, cycle} %% 32'd%lld) == 32'd%lld;\n", 32 - d.LE, (long long)p[EQ_S],
+                  (long long)p[EQ_S] - 1);
+  /* the counts outside the clocked block: a function called there becomes registers of its own */
+  wgb_printf(o, "  logic [%d:0] f_n_act, f_n_wait, f_n_alu, f_n_mem;  // this cycle's warps, counted\n", FW - 1);
+  wgb_printf(o, "  assign f_n_act  = f_count(warp_active);\n"
+                "  assign f_n_wait = f_count(warp_active & warp_waiting);\n"
+                "  assign f_n_alu  = f_count(warp_active & ~warp_waiting & warp_xalu);\n"
+                "  assign f_n_mem  = f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem);\n");
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart)) begin\n");
+  wgb_printf(o, "    assert(cnt_valid == $past(f_sample));\n");
+  wgb_printf(o, "    if ($past(f_sample)) begin\n"
+                "      assert({%d'd0, cnt_active} == $past(f_n_act));\n"
+                "      assert({%d'd0, cnt_waiting} == $past(f_n_wait));\n"
+                "      assert({%d'd0, cnt_xalu} == $past(f_n_alu));\n"
+                "      assert({%d'd0, cnt_xmem} == $past(f_n_mem));\n"
+                "    end\n", FW - d.WB, FW - d.WB, FW - d.WB, FW - d.WB);
+  wgb_printf(o, "    assert({%d'd0, sum_active} == ($past(decide) ? '0 : {%d'd0, $past(sum_active)}) + "
+                "($past(cnt_valid) ? {%d'd0, $past(cnt_active)} : '0));\n", FW - d.CW, FW - d.CW, FW - d.WB);
+  wgb_printf(o, "    assert({%d'd0, sum_waiting} == ($past(decide) ? '0 : {%d'd0, $past(sum_waiting)}) + "
+                "($past(cnt_valid) ? {%d'd0, $past(cnt_waiting)} : '0));\n", FW - d.CW, FW - d.CW, FW - d.WB);
+  wgb_printf(o, "    assert({%d'd0, sum_xalu} == ($past(decide) ? '0 : {%d'd0, $past(sum_xalu)}) + "
+                "($past(cnt_valid) ? {%d'd0, $past(cnt_xalu)} : '0));\n", FW - d.CW, FW - d.CW, FW - d.WB);
+  wgb_printf(o, "    assert({%d'd0, sum_xmem} == ($past(decide) ? '0 : {%d'd0, $past(sum_xmem)}) + "
+                "($past(cnt_valid) ? {%d'd0, $past(cnt_xmem)} : '0));\n", FW - d.CW, FW - d.CW, FW - d.WB);
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  // Algorithm 1 (lines 7-23) and Table 3.1 restated: the class and the V/F requests an\n"
+                "  // epoch_done shows follow from the sums of the epoch's NS samples\n");
   wgb_printf(o, "  logic [%d:0] f_act, f_wait, f_alu, f_mem, f_thr;\n", FW - 1);
-  wgb_printf(o, "  assign f_act  = {%d'd0, sum_active}  + (f_sample ? f_count(warp_active) : '0);\n", FW - d.CW);
-  wgb_printf(o, "  assign f_wait = {%d'd0, sum_waiting} + (f_sample ? f_count(warp_active & warp_waiting) : '0);\n", FW - d.CW);
-  wgb_printf(o, "  assign f_alu  = {%d'd0, sum_xalu}    + (f_sample ? f_count(warp_active & ~warp_waiting & warp_xalu) : '0);\n",
-             FW - d.CW);
-  wgb_printf(o, "  assign f_mem  = {%d'd0, sum_xmem}    + (f_sample ? f_count(warp_active & ~warp_waiting & ~warp_xalu & warp_xmem) : '0);\n",
-             FW - d.CW);
+  wgb_printf(o, "  assign f_act  = {%d'd0, sum_active};\n", FW - d.CW);
+  wgb_printf(o, "  assign f_wait = {%d'd0, sum_waiting};\n", FW - d.CW);
+  wgb_printf(o, "  assign f_alu  = {%d'd0, sum_xalu};\n", FW - d.CW);
+  wgb_printf(o, "  assign f_mem  = {%d'd0, sum_xmem};\n", FW - d.CW);
   wgb_printf(o, "  assign f_thr  = %d'd%d * {%d'd0, w_cta};  // NS samples of W_cta\n", FW, d.NS, FW - d.WB);
   wgb_printf(o, "  logic [2:0] f_class;\n");
   wgb_printf(o, "  assign f_class = f_mem > f_thr ? 3'd1 : f_alu >= f_thr ? 3'd2 : f_mem > %d'd%d ? 3'd3 :\n"
@@ -317,9 +365,13 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
                 "  end\n", p[EQ_MEM_E_DRAM] ? " || f_memk" : "");
   wgb_printf(o, "  always @(posedge clk) if (f_past_valid && !$past(rst) && !$past(kstart) && epoch_done)\n"
                 "    assert(kclass == f_class_q && sm_vf_req == f_sm_q && mem_vf_req == f_mem_q);\n");
-  wgb_printf(o, "  // epoch_done: exactly the cycle after an epoch's last cycle (not after rst or kstart)\n");
-  wgb_printf(o, "  always @(posedge clk) if (f_past_valid)\n"
-                "    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));\n\n");
+  wgb_printf(o, "  // an epoch is decided in the second cycle after its last; epoch_done follows (not across\n"
+                "  // rst or kstart)\n");
+  wgb_printf(o, "  always @(posedge clk) if (f_past_valid) begin\n"
+                "    assert(ended == (!$past(rst) && !$past(kstart) && $past(cycle) == '1));\n"
+                "    assert(decide == (!$past(rst) && !$past(kstart) && $past(ended)));\n"
+                "    assert(epoch_done == (!$past(rst) && !$past(kstart) && $past(decide)));\n"
+                "  end\n\n");
   wgb_printf(o, "  // reachability: the states the properties are about do occur\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    cover(epoch_done && kclass == 3'd1);   // memory intensive\n");

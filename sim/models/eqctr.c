@@ -32,6 +32,8 @@ int eqctr_init(eqctr_model *m, const eqctr_params *p) {
 void eqctr_reset(eqctr_model *m) {
   m->cycle = 0;
   memset(m->sum, 0, sizeof m->sum);
+  memset(m->cnt, 0, sizeof m->cnt);
+  m->cnt_valid = m->ended = m->decide = 0;
   m->epoch_done = m->kclass = m->comp_action = m->mem_action = 0;
   m->blocks_dec = m->blocks_change = m->num_blocks = m->hyst_cnt = 0;
   m->sm_vf_req = m->mem_vf_req = 0;
@@ -74,29 +76,34 @@ void eqctr_tick(eqctr_model *m, const eqctr_in *in) {
     m->num_blocks = nb;
     return;
   }
-  uint64_t act = in->warp_active & m->warp_mask;
-  uint64_t wait = act & in->warp_waiting;
-  uint64_t alu = act & ~in->warp_waiting & in->warp_xalu;
-  uint64_t mem = act & ~in->warp_waiting & ~in->warp_xalu & in->warp_xmem;
+  /* a sample (the last cycle of each period of S) registers its counts, which join the sums at
+  ** the next edge; an epoch is decided in the second cycle after its end, when its last sample
+  ** has joined, and that edge starts the next epoch's sums */
   int sample = (m->cycle & m->sample_mask) == m->sample_mask;
-  int epoch_end = m->cycle == m->cycle_mask;
-  uint32_t next[4];
-  memcpy(next, m->sum, sizeof next);
+  int decide = (int)m->decide;
+  uint32_t add[4] = {0, 0, 0, 0}, sum[4];
+  if (m->cnt_valid) memcpy(add, m->cnt, sizeof add);
+  memcpy(sum, m->sum, sizeof sum);   /* the epoch's sums, when deciding */
   if (sample) {
-    next[SUM_ACTIVE] += (uint32_t)__builtin_popcountll(act);
-    next[SUM_WAITING] += (uint32_t)__builtin_popcountll(wait);
-    next[SUM_XALU] += (uint32_t)__builtin_popcountll(alu);
-    next[SUM_XMEM] += (uint32_t)__builtin_popcountll(mem);
+    uint64_t act = in->warp_active & m->warp_mask;
+    uint64_t wait = act & in->warp_waiting;
+    uint64_t alu = act & ~in->warp_waiting & in->warp_xalu;
+    uint64_t mem = act & ~in->warp_waiting & ~in->warp_xalu & in->warp_xmem;
+    m->cnt[SUM_ACTIVE] = (uint32_t)__builtin_popcountll(act);
+    m->cnt[SUM_WAITING] = (uint32_t)__builtin_popcountll(wait);
+    m->cnt[SUM_XALU] = (uint32_t)__builtin_popcountll(alu);
+    m->cnt[SUM_XMEM] = (uint32_t)__builtin_popcountll(mem);
   }
+  m->cnt_valid = (uint32_t)sample;
+  m->epoch_done = m->decide;
+  m->decide = m->ended;
+  m->ended = m->cycle == m->cycle_mask;
   m->cycle = (m->cycle + 1) & m->cycle_mask;
-  m->epoch_done = (uint32_t)epoch_end;
-  if (!epoch_end) {
-    if (sample) memcpy(m->sum, next, sizeof next);
-    return;
-  }
-  /* epoch end: Algorithm 1, Table 3.1, hysteresis */
+  for (int i = 0; i < 4; i++) m->sum[i] = (decide ? 0 : sum[i]) + add[i];
+  if (!decide) return;
+  /* the decision: Algorithm 1, Table 3.1, hysteresis */
   uint32_t ns = 1u << m->lns;
-  int k = eqctr_classify(next[SUM_ACTIVE], next[SUM_WAITING], next[SUM_XALU], next[SUM_XMEM],
+  int k = eqctr_classify(sum[SUM_ACTIVE], sum[SUM_WAITING], sum[SUM_XALU], sum[SUM_XMEM],
                          in->w_cta & m->wcta_mask, ns);
   int comp = k == 2 || k == 4 || k == 6, memk = k == 1 || k == 3 || k == 5;
   uint32_t dec = k == 1 ? DEC_DEC : (k == 4 || k == 5) ? DEC_INC : DEC_NONE;
@@ -115,7 +122,6 @@ void eqctr_tick(eqctr_model *m, const eqctr_in *in) {
   uint32_t maxb = in->max_blocks & m->nb_mask, change = DEC_NONE;
   if (apply && dec == DEC_INC && m->num_blocks < maxb) change = DEC_INC;
   if (apply && dec == DEC_DEC && m->num_blocks > 1) change = DEC_DEC;
-  memset(m->sum, 0, sizeof m->sum);
   m->kclass = (uint32_t)k;
   m->comp_action = (uint32_t)comp;
   m->mem_action = (uint32_t)memk;

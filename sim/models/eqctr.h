@@ -19,6 +19,8 @@ typedef struct eqctr_model {
   /* state = the RTL's registers, same names */
   uint32_t cycle;
   uint32_t sum[4];        /* active, waiting, xalu, xmem */
+  uint32_t cnt[4], cnt_valid;   /* the last sample's counts, registered; they join sum next cycle */
+  uint32_t ended, decide;       /* the first and second cycle after an epoch's end */
   uint32_t epoch_done, kclass, comp_action, mem_action;
   uint32_t blocks_dec, blocks_change, num_blocks, hyst_cnt;   /* blocks_dec: also the previous decision */
   uint32_t sm_vf_req, mem_vf_req;

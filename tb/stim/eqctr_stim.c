@@ -155,7 +155,9 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   uint64_t c = 1;                 /* cycle 0 is the reset */
   for (int i = 0; i < N_STEPS; i++) {
     d->maxb[i] = steps[i].ks ? (uint32_t)steps[i].ks : i ? d->maxb[i - 1] : 0;
-    if (steps[i].ks) c++;         /* one kernel-start cycle */
+    /* one kernel-start cycle; after an epoch, two idle cycles first: an epoch is decided in the
+    ** second cycle after its end, and a kernel start would cancel the pending decision */
+    if (steps[i].ks) c += i ? 3 : 1;
     d->start[i] = c;
     c += d->E;
   }
@@ -172,8 +174,11 @@ static void dir_next(void *vs, uint64_t cycle, void *vin) {
   while (d->cur + 1 < N_STEPS && cycle >= d->start[d->cur + 1] - (steps[d->cur + 1].ks ? 1 : 0))
     d->cur++;
   const eq_step *s = &steps[d->cur];
-  in->perf_mode = (uint32_t)s->perf;
-  in->w_cta = (uint32_t)s->wcta;
+  /* the mode and W_cta are read when an epoch is decided, two cycles after its end: the last
+  ** step's stay for the first two cycles of this one (none of them samples) */
+  const eq_step *dec = d->cur > 0 && !s->ks && cycle < d->start[d->cur] + 2 ? &steps[d->cur - 1] : s;
+  in->perf_mode = (uint32_t)dec->perf;
+  in->w_cta = (uint32_t)dec->wcta;
   in->max_blocks = d->maxb[d->cur];
   if (cycle < d->start[d->cur]) { in->kstart = 1; return; }
   if (cycle >= d->start[d->cur] + d->E) return;   /* past the table: idle */
@@ -209,7 +214,7 @@ static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size
         return 1;
       }
     }
-    if (cycle != d->start[i] + d->E) continue;
+    if (cycle != d->start[i] + d->E + 2) continue;   /* decided at +1, shown from +2 */
     int comp = s->cls == 2 || s->cls == 4 || s->cls == 6, memk = s->cls == 1 || s->cls == 3 || s->cls == 5;
     if (!o->epoch_done || o->kclass != (uint32_t)s->cls || o->blocks_dec != enc(s->dec) ||
         o->blocks_change != enc(s->chg) || o->num_blocks != (uint32_t)s->nb ||
@@ -228,7 +233,7 @@ static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size
 
 static uint64_t dir_length(const void *vs) {
   const eq_dir *d = vs;
-  return d->start[N_STEPS - 1] + d->E + 1;
+  return d->start[N_STEPS - 1] + d->E + 3;
 }
 
 const wg_stim_ops eqctr_directed_stim = {"eqctr", "directed", sizeof(eq_dir), dir_init,
