@@ -206,40 +206,39 @@ static void glue_in(wg_buf *o, const wg_port *p) {
   (void)cw;
 }
 
-static void glue_out(wg_buf *o, const wg_port *p) {
-  int w = p->width, cw = c_words(p->max_width);
+/* word I of a wide (> 64-bit max_width) output field as the Verilated port gives it, or NULL
+** for a word beyond the port's width (always 0) */
+static const char *glue_rtl_word(char *e, size_t len, const wg_port *p, int i) {
+  int w = p->width;
   const char *n = p->name;
-  if (p->max_width <= 64) { wgb_printf(o, "  out->%s = top->%s;\n", n, n); return; }
-  int filled;
-  if (w <= 32) { wgb_printf(o, "  out->%s[0] = top->%s;\n", n, n); filled = 1; }
+  if (w <= 32) { if (i) return NULL; snprintf(e, len, "top->%s", n); }
   else if (w <= 64) {
-    wgb_printf(o, "  out->%s[0] = (uint32_t)top->%s;\n  out->%s[1] = (uint32_t)(top->%s >> 32);\n",
-               n, n, n, n);
-    filled = 2;
+    if (i > 1) return NULL;
+    snprintf(e, len, i ? "(uint32_t)(top->%s >> 32)" : "(uint32_t)top->%s", n);
   } else {
-    filled = (w + 31) / 32;
-    for (int i = 0; i < filled; i++) wgb_printf(o, "  out->%s[%d] = top->%s[%d];\n", n, i, n, i);
+    if (i >= (w + 31) / 32) return NULL;
+    snprintf(e, len, "top->%s[%d]", n, i);
   }
-  for (int i = filled; i < cw; i++) wgb_printf(o, "  out->%s[%d] = 0;\n", n, i);
+  return e;
 }
 
-/* one output port's term of differs(): nonzero when the model's C field holds other bits than
-** the port (words beyond the port's width must be zero, as sample() writes them) */
-static void glue_diff(wg_buf *o, const wg_port *p) {
-  int w = p->width, cw = c_words(p->max_width);
+/* one output port in sample() (DIFF 0: copied into the model's struct) or in differs() (DIFF 1:
+** a term that is nonzero when the model's C field holds other bits than the port, words beyond
+** the port's width included: they must be 0, as sample() writes them) */
+static void glue_out(wg_buf *o, const wg_port *p, int diff) {
   const char *n = p->name;
-  if (p->max_width <= 64) { wgb_printf(o, "  d |= (uint64_t)(top->%s ^ out->%s);\n", n, n); return; }
-  int filled;
-  if (w <= 32) { wgb_printf(o, "  d |= top->%s ^ out->%s[0];\n", n, n); filled = 1; }
-  else if (w <= 64) {
-    wgb_printf(o, "  d |= ((uint32_t)top->%s ^ out->%s[0]) | ((uint32_t)(top->%s >> 32) ^ out->%s[1]);\n",
-               n, n, n, n);
-    filled = 2;
-  } else {
-    filled = (w + 31) / 32;
-    for (int i = 0; i < filled; i++) wgb_printf(o, "  d |= top->%s[%d] ^ out->%s[%d];\n", n, i, n, i);
+  char e[96];
+  if (p->max_width <= 64) {
+    if (diff) wgb_printf(o, "  d |= (uint64_t)(top->%s ^ out->%s);\n", n, n);
+    else wgb_printf(o, "  out->%s = top->%s;\n", n, n);
+    return;
   }
-  for (int i = filled; i < cw; i++) wgb_printf(o, "  d |= out->%s[%d];\n", n, i);
+  for (int i = 0; i < c_words(p->max_width); i++) {
+    const char *x = glue_rtl_word(e, sizeof e, p, i);
+    if (!diff) wgb_printf(o, "  out->%s[%d] = %s;\n", n, i, x ? x : "0");
+    else if (x) wgb_printf(o, "  d |= %s ^ out->%s[%d];\n", x, n, i);
+    else wgb_printf(o, "  d |= out->%s[%d];\n", n, i);
+  }
 }
 
 void wg_render_glue(const wg_config *c, wg_buf *o) {
@@ -277,13 +276,13 @@ void wg_render_glue(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "  top->eval();\n#if VM_TRACE_FST\n  if (h->tfp) h->tfp->dump(h->time);\n#endif\n}\n\n");
   wgb_printf(o, "void sample(void *vh, void *vout) {\n  const V%s *top = static_cast<Inst *>(vh)->top;\n"
                 "  %s_out *out = static_cast<%s_out *>(vout);\n", M, B, B);
-  for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_out(o, &p[i]);
+  for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_out(o, &p[i], 0);
   wgb_printf(o, "}\n\n");
   wgb_printf(o, "// Whether the model's outputs differ from the RTL's after drive(), without copying\n"
                 "// them out: the lockstep loop's per-cycle compare (sample() only on a difference).\n"
                 "int differs(void *vh, const void *vout) {\n  const V%s *top = static_cast<Inst *>(vh)->top;\n"
                 "  const %s_out *out = static_cast<const %s_out *>(vout);\n  uint64_t d = 0;\n", M, B, B);
-  for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_diff(o, &p[i]);
+  for (int i = 0; i < np; i++) if (p[i].dir == WG_OUT) glue_out(o, &p[i], 1);
   wgb_printf(o, "  return d != 0;\n}\n\n");
   wgb_printf(o, "// Rising edge half a period after drive(); time advances 10 units a cycle.\n"
                 "void posedge(void *vh) {\n  Inst *h = static_cast<Inst *>(vh);\n"
