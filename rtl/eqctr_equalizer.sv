@@ -314,6 +314,9 @@ module eqctr_equalizer (
     assert(!cnt_valid || cycle[6:0] == '0);
     assert(!ended || cycle == '0);
     assert(!decide || cycle == 12'd1);
+    // cycle 0 without 'ended' and cycle 1 without 'decide' follow a reset or kernel start: empty sums
+    assert(cycle != '0 || ended || sum_active == '0);
+    assert(cycle != 12'd1 || decide || sum_active == '0);
     // one state per warp: Waiting + X_alu + X_mem never exceed Active
     assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});
     assert({2'b0, cnt_waiting} + {2'b0, cnt_xalu} + {2'b0, cnt_xmem} <= {2'b0, cnt_active});

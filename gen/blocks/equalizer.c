@@ -249,6 +249,11 @@ static void eqctr_props(wg_buf *o, wg_pv p) {
     wgb_printf(o, "    assert(cnt_active <= %d'd%d);\n", d.WB, d.W);
   if (d.LS > 0) wgb_printf(o, "    assert(!cnt_valid || cycle[%d:0] == '0);\n", d.LS - 1);
   wgb_printf(o, "    assert(!ended || cycle == '0);\n    assert(!decide || cycle == %d'd1);\n", d.LE);
+  /* cycles 0 and 1 without the flags are a kernel's first epoch: nothing has joined yet (what
+  ** makes the bound above inductive at any E, not only within a few epochs of a reset) */
+  wgb_printf(o, "    // cycle 0 without 'ended' and cycle 1 without 'decide' follow a reset or kernel start: empty sums\n");
+  wgb_printf(o, "    assert(cycle != '0 || ended || sum_active == '0);\n");
+  if (d.LE > 1) wgb_printf(o, "    assert(cycle != %d'd1 || decide || sum_active == '0);\n", d.LE);
   wgb_printf(o, "    // one state per warp: Waiting + X_alu + X_mem never exceed Active\n");
   wgb_printf(o, "    assert({2'b0, sum_waiting} + {2'b0, sum_xalu} + {2'b0, sum_xmem} <= {2'b0, sum_active});\n");
   wgb_printf(o, "    assert({2'b0, cnt_waiting} + {2'b0, cnt_xalu} + {2'b0, cnt_xmem} <= {2'b0, cnt_active});\n");
