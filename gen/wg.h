@@ -209,6 +209,7 @@ void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec
 /* the same function as a loop (dst = the OR of the indices of vec's set bits), readable at any n;
 ** onehot_index writes one mask per index bit instead (n <= 64, no loop for the simulator) */
 void wg_emit_onehot_encode(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
+void wg_emit_above(wg_buf *o, const char *dst, const char *vec, int n);
 void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n);
 void wg_emit_rr_pick(wg_buf *o, const char *dst, const char *vec, const char *mask, int n);
 /* dst = the largest of the n w-bit fields of the packed vector vec (a

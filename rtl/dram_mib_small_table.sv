@@ -135,7 +135,16 @@ module dram_mib_small_table (
   assign dummy_hit = |dmatch;
   // a block is queued once (an L2 MSHR entry waits for its read); should it be
   // queued twice, the dummy updates the lowest slot, like a CAM's first match
-  assign dsel = dmatch & (~dmatch + 4'd1);  // lowest set bit of dmatch
+  // dsel: the lowest set bit of dmatch
+  logic [3:0] dsel_below;
+  logic [3:0] dsel_below_p0;  // bit i: dmatch[i-1]; each level ors in the next 2^k bits below
+  assign dsel_below_p0 = {dmatch[2:0], 1'b0};
+  logic [3:0] dsel_below_p1;
+  assign dsel_below_p1 = dsel_below_p0 | {dsel_below_p0[2:0], 1'd0};
+  logic [3:0] dsel_below_p2;
+  assign dsel_below_p2 = dsel_below_p1 | {dsel_below_p1[1:0], 2'd0};
+  assign dsel_below = dsel_below_p2;
+  assign dsel = dmatch & ~dsel_below;
 
   // ---- per slot: candidate, row score, pick key, MIB update ----
   // key = {candidate, row hit (Rule 1.1 before 1.2), row score, request score, age};

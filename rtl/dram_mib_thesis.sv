@@ -160,7 +160,24 @@ module dram_mib_thesis (
   assign dummy_hit = |dmatch;
   // a block is queued once (an L2 MSHR entry waits for its read); should it be
   // queued twice, the dummy updates the lowest slot, like a CAM's first match
-  assign dsel = dmatch & (~dmatch + 64'd1);  // lowest set bit of dmatch
+  // dsel: the lowest set bit of dmatch
+  logic [63:0] dsel_below;
+  logic [63:0] dsel_below_p0;  // bit i: dmatch[i-1]; each level ors in the next 2^k bits below
+  assign dsel_below_p0 = {dmatch[62:0], 1'b0};
+  logic [63:0] dsel_below_p1;
+  assign dsel_below_p1 = dsel_below_p0 | {dsel_below_p0[62:0], 1'd0};
+  logic [63:0] dsel_below_p2;
+  assign dsel_below_p2 = dsel_below_p1 | {dsel_below_p1[61:0], 2'd0};
+  logic [63:0] dsel_below_p3;
+  assign dsel_below_p3 = dsel_below_p2 | {dsel_below_p2[59:0], 4'd0};
+  logic [63:0] dsel_below_p4;
+  assign dsel_below_p4 = dsel_below_p3 | {dsel_below_p3[55:0], 8'd0};
+  logic [63:0] dsel_below_p5;
+  assign dsel_below_p5 = dsel_below_p4 | {dsel_below_p4[47:0], 16'd0};
+  logic [63:0] dsel_below_p6;
+  assign dsel_below_p6 = dsel_below_p5 | {dsel_below_p5[31:0], 32'd0};
+  assign dsel_below = dsel_below_p6;
+  assign dsel = dmatch & ~dsel_below;
 
   // ---- per slot: candidate, row score, pick key, MIB update ----
   // key = {candidate, row hit (Rule 1.1 before 1.2), row score, request score, age};

@@ -87,7 +87,24 @@ module mshr_l2_part (
   assign rej_noalloc    = req_valid && !(|req_match) && !full && req_noalloc;
   assign req_alloc      = req_valid && !(|req_match) && !full && !req_noalloc;
   logic [63:0] free_sel, touch;  // the entry to allocate; the entry written
-  assign free_sel = free_vec & (~free_vec + 64'd1);  // lowest set bit of free_vec
+  // free_sel: the lowest set bit of free_vec
+  logic [63:0] free_sel_below;
+  logic [63:0] free_sel_below_p0;  // bit i: free_vec[i-1]; each level ors in the next 2^k bits below
+  assign free_sel_below_p0 = {free_vec[62:0], 1'b0};
+  logic [63:0] free_sel_below_p1;
+  assign free_sel_below_p1 = free_sel_below_p0 | {free_sel_below_p0[62:0], 1'd0};
+  logic [63:0] free_sel_below_p2;
+  assign free_sel_below_p2 = free_sel_below_p1 | {free_sel_below_p1[61:0], 2'd0};
+  logic [63:0] free_sel_below_p3;
+  assign free_sel_below_p3 = free_sel_below_p2 | {free_sel_below_p2[59:0], 4'd0};
+  logic [63:0] free_sel_below_p4;
+  assign free_sel_below_p4 = free_sel_below_p3 | {free_sel_below_p3[55:0], 8'd0};
+  logic [63:0] free_sel_below_p5;
+  assign free_sel_below_p5 = free_sel_below_p4 | {free_sel_below_p4[47:0], 16'd0};
+  logic [63:0] free_sel_below_p6;
+  assign free_sel_below_p6 = free_sel_below_p5 | {free_sel_below_p5[31:0], 32'd0};
+  assign free_sel_below = free_sel_below_p6;
+  assign free_sel = free_vec & ~free_sel_below;
   assign touch = req_merge ? req_match : (req_alloc ? free_sel : '0);
   // req_entry = index of the one-hot touch (0 if none)
   assign req_entry[0] = |(touch & 64'haaaaaaaaaaaaaaaa);
@@ -117,11 +134,61 @@ module mshr_l2_part (
   // pick: round-robin pick among ready, first the entries in rr_mask
   logic [63:0] pick_req_hi, pick_hi, pick_lo;
   assign pick_req_hi = ready & rr_mask;
-  assign pick_hi = pick_req_hi & (~pick_req_hi + 64'd1);  // lowest set bit of pick_req_hi
-  assign pick_lo = ready & (~ready + 64'd1);  // lowest set bit of ready
+  // pick_hi: the lowest set bit of pick_req_hi
+  logic [63:0] pick_hi_below;
+  logic [63:0] pick_hi_below_p0;  // bit i: pick_req_hi[i-1]; each level ors in the next 2^k bits below
+  assign pick_hi_below_p0 = {pick_req_hi[62:0], 1'b0};
+  logic [63:0] pick_hi_below_p1;
+  assign pick_hi_below_p1 = pick_hi_below_p0 | {pick_hi_below_p0[62:0], 1'd0};
+  logic [63:0] pick_hi_below_p2;
+  assign pick_hi_below_p2 = pick_hi_below_p1 | {pick_hi_below_p1[61:0], 2'd0};
+  logic [63:0] pick_hi_below_p3;
+  assign pick_hi_below_p3 = pick_hi_below_p2 | {pick_hi_below_p2[59:0], 4'd0};
+  logic [63:0] pick_hi_below_p4;
+  assign pick_hi_below_p4 = pick_hi_below_p3 | {pick_hi_below_p3[55:0], 8'd0};
+  logic [63:0] pick_hi_below_p5;
+  assign pick_hi_below_p5 = pick_hi_below_p4 | {pick_hi_below_p4[47:0], 16'd0};
+  logic [63:0] pick_hi_below_p6;
+  assign pick_hi_below_p6 = pick_hi_below_p5 | {pick_hi_below_p5[31:0], 32'd0};
+  assign pick_hi_below = pick_hi_below_p6;
+  assign pick_hi = pick_req_hi & ~pick_hi_below;
+  // pick_lo: the lowest set bit of ready
+  logic [63:0] pick_lo_below;
+  logic [63:0] pick_lo_below_p0;  // bit i: ready[i-1]; each level ors in the next 2^k bits below
+  assign pick_lo_below_p0 = {ready[62:0], 1'b0};
+  logic [63:0] pick_lo_below_p1;
+  assign pick_lo_below_p1 = pick_lo_below_p0 | {pick_lo_below_p0[62:0], 1'd0};
+  logic [63:0] pick_lo_below_p2;
+  assign pick_lo_below_p2 = pick_lo_below_p1 | {pick_lo_below_p1[61:0], 2'd0};
+  logic [63:0] pick_lo_below_p3;
+  assign pick_lo_below_p3 = pick_lo_below_p2 | {pick_lo_below_p2[59:0], 4'd0};
+  logic [63:0] pick_lo_below_p4;
+  assign pick_lo_below_p4 = pick_lo_below_p3 | {pick_lo_below_p3[55:0], 8'd0};
+  logic [63:0] pick_lo_below_p5;
+  assign pick_lo_below_p5 = pick_lo_below_p4 | {pick_lo_below_p4[47:0], 16'd0};
+  logic [63:0] pick_lo_below_p6;
+  assign pick_lo_below_p6 = pick_lo_below_p5 | {pick_lo_below_p5[31:0], 32'd0};
+  assign pick_lo_below = pick_lo_below_p6;
+  assign pick_lo = ready & ~pick_lo_below;
   assign pick = (|pick_req_hi) ? pick_hi : pick_lo;
   assign dsel = (|draining) ? draining : pick;  // locked once shown (valid/ready)
   assign drain_valid = |dsel;
+  logic [63:0] dsel_above;  // the entries above dsel: the next round-robin mask
+  logic [63:0] dsel_above_p0;  // bit i: dsel[i-1]; each level ors in the next 2^k bits below
+  assign dsel_above_p0 = {dsel[62:0], 1'b0};
+  logic [63:0] dsel_above_p1;
+  assign dsel_above_p1 = dsel_above_p0 | {dsel_above_p0[62:0], 1'd0};
+  logic [63:0] dsel_above_p2;
+  assign dsel_above_p2 = dsel_above_p1 | {dsel_above_p1[61:0], 2'd0};
+  logic [63:0] dsel_above_p3;
+  assign dsel_above_p3 = dsel_above_p2 | {dsel_above_p2[59:0], 4'd0};
+  logic [63:0] dsel_above_p4;
+  assign dsel_above_p4 = dsel_above_p3 | {dsel_above_p3[55:0], 8'd0};
+  logic [63:0] dsel_above_p5;
+  assign dsel_above_p5 = dsel_above_p4 | {dsel_above_p4[47:0], 16'd0};
+  logic [63:0] dsel_above_p6;
+  assign dsel_above_p6 = dsel_above_p5 | {dsel_above_p5[31:0], 32'd0};
+  assign dsel_above = dsel_above_p6;
   // drain_entry = index of the one-hot dsel (0 if none)
   assign drain_entry[0] = |(dsel & 64'haaaaaaaaaaaaaaaa);
   assign drain_entry[1] = |(dsel & 64'hcccccccccccccccc);
@@ -183,7 +250,7 @@ module mshr_l2_part (
       end
       if (done) drain_ptr <= '0;
       else if (pop) drain_ptr <= drain_ptr + 4'd1;
-      if (done) rr_mask <= ~((dsel << 1) - 64'd1);  // the entries above the one just freed
+      if (done) rr_mask <= dsel_above;  // the entries above the one just freed
       occupancy <= occupancy + {6'd0, req_alloc} - {6'd0, done};
     end
   end

@@ -87,7 +87,16 @@ module mshr_small (
   assign rej_noalloc    = req_valid && !(|req_match) && !full && req_noalloc;
   assign req_alloc      = req_valid && !(|req_match) && !full && !req_noalloc;
   logic [3:0] free_sel, touch;  // the entry to allocate; the entry written
-  assign free_sel = free_vec & (~free_vec + 4'd1);  // lowest set bit of free_vec
+  // free_sel: the lowest set bit of free_vec
+  logic [3:0] free_sel_below;
+  logic [3:0] free_sel_below_p0;  // bit i: free_vec[i-1]; each level ors in the next 2^k bits below
+  assign free_sel_below_p0 = {free_vec[2:0], 1'b0};
+  logic [3:0] free_sel_below_p1;
+  assign free_sel_below_p1 = free_sel_below_p0 | {free_sel_below_p0[2:0], 1'd0};
+  logic [3:0] free_sel_below_p2;
+  assign free_sel_below_p2 = free_sel_below_p1 | {free_sel_below_p1[1:0], 2'd0};
+  assign free_sel_below = free_sel_below_p2;
+  assign free_sel = free_vec & ~free_sel_below;
   assign touch = req_merge ? req_match : (req_alloc ? free_sel : '0);
   // req_entry = index of the one-hot touch (0 if none)
   assign req_entry[0] = |(touch & 4'ha);
@@ -109,11 +118,37 @@ module mshr_small (
   // pick: round-robin pick among ready, first the entries in rr_mask
   logic [3:0] pick_req_hi, pick_hi, pick_lo;
   assign pick_req_hi = ready & rr_mask;
-  assign pick_hi = pick_req_hi & (~pick_req_hi + 4'd1);  // lowest set bit of pick_req_hi
-  assign pick_lo = ready & (~ready + 4'd1);  // lowest set bit of ready
+  // pick_hi: the lowest set bit of pick_req_hi
+  logic [3:0] pick_hi_below;
+  logic [3:0] pick_hi_below_p0;  // bit i: pick_req_hi[i-1]; each level ors in the next 2^k bits below
+  assign pick_hi_below_p0 = {pick_req_hi[2:0], 1'b0};
+  logic [3:0] pick_hi_below_p1;
+  assign pick_hi_below_p1 = pick_hi_below_p0 | {pick_hi_below_p0[2:0], 1'd0};
+  logic [3:0] pick_hi_below_p2;
+  assign pick_hi_below_p2 = pick_hi_below_p1 | {pick_hi_below_p1[1:0], 2'd0};
+  assign pick_hi_below = pick_hi_below_p2;
+  assign pick_hi = pick_req_hi & ~pick_hi_below;
+  // pick_lo: the lowest set bit of ready
+  logic [3:0] pick_lo_below;
+  logic [3:0] pick_lo_below_p0;  // bit i: ready[i-1]; each level ors in the next 2^k bits below
+  assign pick_lo_below_p0 = {ready[2:0], 1'b0};
+  logic [3:0] pick_lo_below_p1;
+  assign pick_lo_below_p1 = pick_lo_below_p0 | {pick_lo_below_p0[2:0], 1'd0};
+  logic [3:0] pick_lo_below_p2;
+  assign pick_lo_below_p2 = pick_lo_below_p1 | {pick_lo_below_p1[1:0], 2'd0};
+  assign pick_lo_below = pick_lo_below_p2;
+  assign pick_lo = ready & ~pick_lo_below;
   assign pick = (|pick_req_hi) ? pick_hi : pick_lo;
   assign dsel = (|draining) ? draining : pick;  // locked once shown (valid/ready)
   assign drain_valid = |dsel;
+  logic [3:0] dsel_above;  // the entries above dsel: the next round-robin mask
+  logic [3:0] dsel_above_p0;  // bit i: dsel[i-1]; each level ors in the next 2^k bits below
+  assign dsel_above_p0 = {dsel[2:0], 1'b0};
+  logic [3:0] dsel_above_p1;
+  assign dsel_above_p1 = dsel_above_p0 | {dsel_above_p0[2:0], 1'd0};
+  logic [3:0] dsel_above_p2;
+  assign dsel_above_p2 = dsel_above_p1 | {dsel_above_p1[1:0], 2'd0};
+  assign dsel_above = dsel_above_p2;
   // drain_entry = index of the one-hot dsel (0 if none)
   assign drain_entry[0] = |(dsel & 4'ha);
   assign drain_entry[1] = |(dsel & 4'hc);
@@ -171,7 +206,7 @@ module mshr_small (
       end
       if (done) drain_ptr <= '0;
       else if (pop) drain_ptr <= drain_ptr + 1'd1;
-      if (done) rr_mask <= ~((dsel << 1) - 4'd1);  // the entries above the one just freed
+      if (done) rr_mask <= dsel_above;  // the entries above the one just freed
       occupancy <= occupancy + {2'd0, req_alloc} - {2'd0, done};
     end
   end

@@ -207,6 +207,8 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
   wg_emit_rr_pick(o, "pick", "ready", "rr_mask", N);
   wgb_printf(o, "  assign dsel = (|draining) ? draining : pick;  // locked once shown (valid/ready)\n");
   wgb_printf(o, "  assign drain_valid = |dsel;\n");
+  wgb_printf(o, "  logic [%d:0] dsel_above;  // the entries above dsel: the next round-robin mask\n", N - 1);
+  wg_emit_above(o, "dsel_above", "dsel", N);
   wg_emit_onehot_index(o, "drain_entry", d.IW, "dsel", N);
   mshr_read(o, "drain_addr", "e_addr", "dsel", N, d.AB);
   wgb_printf(o, "  logic [%d:0] drain_len;\n", d.LW - 1);
@@ -254,7 +256,7 @@ static void mshr_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "            e_state[i] <= DRAINING;                  // shown: locked until its last waiter\n"
                 "          end\n        end\n      end\n");
   if (d.DW) wgb_printf(o, "      if (done) drain_ptr <= '0;\n      else if (pop) drain_ptr <= drain_ptr + %d'd1;\n", d.DW);
-  wgb_printf(o, "      if (done) rr_mask <= ~((dsel << 1) - %d'd1);  // the entries above the one just freed\n", N);
+  wgb_printf(o, "      if (done) rr_mask <= dsel_above;  // the entries above the one just freed\n");
   wgb_printf(o, "      occupancy <= occupancy + %s - %s;\n", wg_zext(a, sizeof a, "req_alloc", 1, d.CW),
              wg_zext(b, sizeof b, "done", 1, d.CW));
   wgb_printf(o, "    end\n  end\n");
