@@ -53,6 +53,9 @@ void dram_mib_reset(dram_mib_model *m) {
   m->rt_valid = 0;
   m->open_valid = 0;
   m->rr = 0;
+  memset(m->bank_reads, 0, sizeof m->bank_reads);
+  m->has = 0;
+  m->sat = 0;
 }
 
 typedef struct dram_mib_decision {
@@ -80,14 +83,10 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   if ((in->dummy_valid & 1) && d->policy != DRAM_MIB_POL_FRFCFS)
     for (uint64_t v = m->valid; v && d->dsel < 0; v &= v - 1)
       if (m->q[__builtin_ctzll(v)].blk == (in->dummy_blk & m->blk_mask)) d->dsel = __builtin_ctzll(v);
-  uint32_t has = 0;
-  for (uint64_t v = m->valid; v; v &= v - 1) has |= 1u << m->q[__builtin_ctzll(v)].bank;
-  uint32_t ok = has & in->bank_ready & dram_mib_low(m->nb);
-  /* the first ready bank with a request from the round-robin pointer on */
-  uint32_t off = 0;
-  for (int k = m->nb - 1; k >= 0; k--)
-    if (ok >> ((m->rr + (uint32_t)k) & m->bank_mask) & 1) off = (uint32_t)k;
-  d->bank = (m->rr + off) & m->bank_mask;
+  uint32_t ok = m->has & in->bank_ready & dram_mib_low(m->nb);
+  /* the first ready bank with a request from the round-robin pointer on (ok rotated right by rr) */
+  uint32_t rot = m->rr ? (ok >> m->rr | ok << (m->nb - (int)m->rr)) & dram_mib_low(m->nb) : ok;
+  d->bank = (m->rr + (rot ? (uint32_t)__builtin_ctz(rot) : 0)) & m->bank_mask;
   if (!ok) return;
   d->issue = 1;
   int open = m->open_valid >> d->bank & 1;
@@ -166,8 +165,7 @@ static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, con
     out->issue_hit = (uint32_t)(d->hit >> d->slot & 1);
   }
   out->dummy_hit = d->dsel >= 0;
-  for (uint64_t v = m->valid; v && !out->age_sat; v &= v - 1)
-    if (m->q[__builtin_ctzll(v)].age == m->age_max) out->age_sat = 1;
+  out->age_sat = (uint32_t)m->sat;
 }
 
 /* ROW_TABLE=1: the table's updates of this cycle, from the state before the
@@ -230,6 +228,8 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
   /* the DRAM MIB: a dummy overwrites the merge length and adds its age (the
   ** lowest slot with its block); every queued request ages by its merge
   ** length (after the dummy's update) */
+  uint64_t stays = m->valid & ~(d->issue ? (uint64_t)1 << d->slot : 0);
+  m->sat = 0;
   for (uint64_t v = m->valid; v; v &= v - 1) {
     int i = __builtin_ctzll(v);
     dram_mib_entry *e = &m->q[i];
@@ -240,12 +240,15 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     }
     sum += (uint64_t)(m->mib ? e->ml : 0) + 1;
     e->age = sum > m->age_max ? m->age_max : (uint32_t)sum;
+    m->sat |= e->age == m->age_max && (stays >> i & 1);
   }
   if (d->issue) {
-    m->valid &= ~((uint64_t)1 << d->slot);
+    m->valid = stays;
     m->open_row[d->bank] = m->q[d->slot].row;
     m->open_valid |= 1u << d->bank;
     m->rr = (m->rr + 1) & m->bank_mask;
+    uint32_t b = m->q[d->slot].bank;
+    if (!--m->bank_reads[b]) m->has &= ~(1u << b);
   }
   if (enq) {
     dram_mib_entry *e = &m->q[fslot];
@@ -256,6 +259,9 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     e->age = in->req_age & m->age_max;
     e->rid = (uint32_t)enq_rid;
     m->valid |= (uint64_t)1 << fslot;
+    m->bank_reads[e->bank]++;
+    m->has |= 1u << e->bank;
+    m->sat |= e->age == m->age_max;
   }
 }
 

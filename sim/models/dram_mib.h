@@ -59,6 +59,11 @@ typedef struct dram_mib_model {
   uint32_t rr;                   /* round-robin: the bank tried first */
   uint64_t rt_valid;             /* ROW_TABLE=1: the row-score table */
   dram_mib_row rt[DRAM_MIB_MAX_QUEUE];
+  /* derived from the state, kept up to date beside it (a performance model steps the block
+  ** every DRAM cycle, mostly with no bank ready) */
+  uint8_t  bank_reads[DRAM_MIB_MAX_BANKS];  /* valid slots per bank */
+  uint32_t has;                  /* banks with a valid slot */
+  int      sat;                  /* a valid slot's age is saturated (age_sat) */
 } dram_mib_model;
 
 int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 illegal p */

@@ -30,9 +30,13 @@ int ws_pipe_of(int op) {
 /* Place CTA g->next_cta on s if a CTA slot and enough warp slots are free. */
 static int ws_place_cta(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
-  if (g->next_cta >= g->kern.grid || s->live_ctas >= g->ctas_fit) return 0;
+  if (g->next_cta >= g->kern.grid) return 0;
+  if (s->live_ctas >= g->ctas_fit || c->warps_per_sm - s->live_warps < g->warps_per_cta) {
+    g->sm_full |= (uint64_t)1 << s->id;          /* until a warp of it retires */
+    return 0;
+  }
   if (c->equalizer != WS_EQ_OFF && !ws_eq_may_place(g, s)) return 0;
-  if (c->warps_per_sm - s->live_warps < g->warps_per_cta) return 0;
+  ws_sm_wake(g, s, g->now + 1);                  /* (at a cycle's end: that cycle rested) */
   int cs = 0;
   while (s->ctas[cs].live) cs++;
   ws_cta *cta = &s->ctas[cs];
@@ -81,14 +85,12 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
 
 /* Every free slot on every SM, one CTA per SM per round (round robin). */
 void ws_dispatch(ws_gpu *g) {
-  int placed = 1;
-  while (placed && g->next_cta < g->kern.grid) {
+  int n = g->cfg.n_sm, placed = 1;
+  uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  while (placed && g->next_cta < g->kern.grid && (g->sm_full & all) != all) {   /* (full SMs: no visit) */
     placed = 0;
-    int base = g->dispatch_rr;
-    for (int k = 0; k < g->cfg.n_sm && g->next_cta < g->kern.grid; k++) {
-      int i = (base + k) % g->cfg.n_sm;
-      if (ws_place_cta(g, &g->sm[i])) { placed = 1; g->dispatch_rr = (i + 1) % g->cfg.n_sm; }
-    }
+    for (int k = 0, i = g->dispatch_rr; k < n && g->next_cta < g->kern.grid; k++, i = i + 1 == n ? 0 : i + 1)
+      if (!(g->sm_full >> i & 1) && ws_place_cta(g, &g->sm[i])) { placed = 1; g->dispatch_rr = i + 1 == n ? 0 : i + 1; }
   }
 }
 
@@ -339,7 +341,10 @@ static void ws_ready_file(ws_sm *s, int i, int64_t now) {
   int64_t at = s->ready_at[i];
   s->ready_placed[i] = at;
   if (at <= now) s->ready_mask |= bit;
-  else if (at - now < WS_WHEEL) s->ready_wheel[at & (WS_WHEEL - 1)] |= bit;
+  else if (at - now < WS_WHEEL) {
+    s->ready_wheel[at & (WS_WHEEL - 1)] |= bit;
+    s->ready_wheel_used |= (uint64_t)1 << (at & (WS_WHEEL - 1));
+  }
   else if (at != WS_NEVER) {
     if (!s->ready_far || at < s->ready_far_min) s->ready_far_min = at;
     s->ready_far |= bit;
@@ -354,6 +359,7 @@ static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
   for (int64_t t = steps >= WS_WHEEL ? now - WS_WHEEL + 1 : s->ready_last + 1; t <= now; t++) {
     s->ready_mask |= s->ready_wheel[t & (WS_WHEEL - 1)];
     s->ready_wheel[t & (WS_WHEEL - 1)] = 0;
+    s->ready_wheel_used &= ~((uint64_t)1 << (t & (WS_WHEEL - 1)));
   }
   s->ready_last = now;
   /* the changed warps leave their set and are filed again */
@@ -362,7 +368,10 @@ static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
     uint64_t bit = (uint64_t)1 << i;
     s->ready_mask &= ~bit;
     s->ready_far &= ~bit;
-    if (s->ready_placed[i] != WS_NEVER) s->ready_wheel[s->ready_placed[i] & (WS_WHEEL - 1)] &= ~bit;
+    if (s->ready_placed[i] != WS_NEVER) {
+      int w = (int)(s->ready_placed[i] & (WS_WHEEL - 1));
+      if (!(s->ready_wheel[w] &= ~bit)) s->ready_wheel_used &= ~((uint64_t)1 << w);
+    }
     s->ready_placed[i] = WS_NEVER;
     if (s->next_valid & bit) ws_ready_file(s, i, now);
   }
@@ -518,7 +527,8 @@ static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
 ** line retries next cycle (head of line) without a queue; with one, it is
 ** pushed into the queue the next cycle, and while the queue cannot take it
 ** the LSU stalls and retries it in the cycles the queue leaves the L1 free. */
-static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
+enum { WS_LSU_REPEATS = 1, WS_LSU_STALLED = 2, WS_LSU_REFUSED = 4 };   /* ws_lsu_cycle's answer */
+static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
   ws_lsu *l = &s->lsu;
@@ -684,11 +694,21 @@ static void ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
   if (pf) ws_pf_tick(g, s);
 
   ws_pkt *h = ws_ring_head(&s->hit_q);
-  if (h && h->ready <= now) {
+  int returned = h && h->ready <= now;
+  if (returned) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
   if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held);   /* the kernel's cycles only */
+  /* The cycle repeats exactly while nothing arrives (ws_sm_rest_arm): nothing filled,
+  ** drained or returned, and the LSU had no line, or its line was refused (a store with the miss
+  ** queue full, a lone load the mshr refused: l1_refusal holds its answer) */
+  if (!g->sm_rest_ok || in.fill_valid || s->l1_mshr_drainable || returned) return 0;
+  if (from == FROM_NONE) return WS_LSU_REPEATS;
+  if (from == FROM_LSU && !accepted && (kind == WS_L1_REFUSED || kind == WS_L1_MISS))
+    if (kind == WS_L1_REFUSED || s->l1_refusal.steps == s->l1_mshr.steps)
+      return WS_LSU_REPEATS | WS_LSU_STALLED | (kind == WS_L1_MISS ? WS_LSU_REFUSED : 0);
+  return 0;
 }
 
 /* ---- retire finished warps and CTAs ------------------------------------------------ */
@@ -702,6 +722,7 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
     if (s->lsu.busy && s->lsu.warp == i) continue;
     if (g->last_wb < w->last_wb) g->last_wb = w->last_wb;
     w->live = 0;
+    g->sm_full &= ~((uint64_t)1 << s->id);
     s->finishing &= ~((uint64_t)1 << i);
     s->warp_changed |= (uint64_t)1 << i;
     s->eq.paused_warps &= ~((uint64_t)1 << i);
@@ -717,6 +738,80 @@ static void ws_retire(ws_gpu *g, ws_sm *s) {
   }
 }
 
+/* The first cycle after NOW at which a warp's operands come due (the ready wheel and the far
+** set), WS_NEVER if none: a resting SM wakes then */
+static int64_t ws_ready_next(const ws_sm *s, int64_t now) {
+  int64_t at = s->ready_far ? s->ready_far_min : WS_NEVER;
+  int r = (int)((now + 1) & (WS_WHEEL - 1));
+  uint64_t used = s->ready_wheel_used, rot = r ? used >> r | used << (WS_WHEEL - r) : used;
+  if (rot && now + 1 + __builtin_ctzll(rot) < at) at = now + 1 + __builtin_ctzll(rot);
+  return at;
+}
+
+/* An SM rests when its last cycle changed only counters (no warp changed: nothing issued,
+** returned or retired; the LSU idle or refused; nothing filled) and every warp ready waited for
+** the busy LSU: each further cycle would repeat it exactly until something arrives: a line or
+** room from the memory side (at its port), a warp's operands, a hit's return, a CTA.  A resting
+** SM is not visited; the counters its cycles would move are added when it wakes (ws_sm_settle).
+** Stream: two of three SM-cycles.  LRR and GTO without the mechanisms (g->sm_rest_ok): the
+** mechanisms' blocks see every cycle. */
+static void ws_sm_rest_arm(ws_gpu *g, ws_sm *s, int lsu) {
+  const ws_lsu *l = &s->lsu;
+  if (!(lsu & WS_LSU_REPEATS) || s->warp_changed || s->ready_stale) return;
+  if (s->ready_mask & ~(l->busy ? s->next_mem : 0)) return;   /* a warp could issue */
+  for (uint64_t f = s->finishing; f; f &= f - 1)                /* ws_retire waits on time alone */
+    if (!s->warps[__builtin_ctzll(f)].outstanding) return;
+  int64_t until = ws_ready_next(s, g->now);
+  const ws_pkt *h = s->hit_q.count ? &s->hit_q.buf[s->hit_q.head] : NULL;
+  if (h && h->ready < until) until = h->ready;
+  if (g->cfg.mem_model == WS_MEM_FIXED) {
+    const ws_pkt *f = s->fixed_q.count ? &s->fixed_q.buf[s->fixed_q.head] : NULL;
+    if (f && f->ready < until) until = f->ready;
+  } else if (s->port->from_mem.count) return;
+  if (until <= g->now + 1) return;
+  g->sm_resting |= (uint64_t)1 << s->id;
+  g->sm_rest_until[s->id] = until;
+  s->rest.since = g->now + 1;
+  s->rest.stalled = (lsu & WS_LSU_STALLED) != 0;
+  s->rest.refused = (lsu & WS_LSU_REFUSED) != 0;
+}
+
+/* the counters of a resting SM's cycles since rest.since, up to (not including) cycle UPTO */
+void ws_sm_settle(ws_gpu *g, ws_sm *s, int64_t upto) {
+  uint64_t n = (uint64_t)(upto - s->rest.since);
+  s->rest.since = upto;
+  if (s->live_warps) s->active_cycles += n;
+  if (s->rest.stalled) s->lsu_stall_cycles += n;
+  if (s->rest.refused) {
+    const mshr_out *o = &s->l1_refusal.out;   /* a refusal: no allocation, no merge */
+    s->l1m.rej_list_full += n * o->rej_list_full;
+    s->l1m.rej_table_full += n * o->rej_table_full;
+    s->l1m.rej_draining += n * o->rej_draining;
+    s->l1m.rej_noalloc += n * o->rej_noalloc;
+  }
+  if (!g->finished) s->l1m.cycles_at[s->l1_mshr_held] += n;   /* the kernel's cycles only */
+}
+
+/* wake SM s before cycle UPTO (it runs that cycle in full) */
+void ws_sm_wake(ws_gpu *g, ws_sm *s, int64_t upto) {
+  if (!(g->sm_resting >> s->id & 1)) return;
+  g->sm_resting &= ~((uint64_t)1 << s->id);
+  ws_sm_settle(g, s, upto);
+}
+
+/* One cycle of every SM, in SM order; a resting SM wakes when its port moved or its time came. */
+void ws_sms_cycle(ws_gpu *g) {
+  uint64_t moved = g->mem.port_taken | g->mem.resp_net.arrived;
+  g->mem.port_taken = g->mem.resp_net.arrived = 0;
+  for (int i = 0; i < g->cfg.n_sm; i++) {
+    if (g->sm_resting >> i & 1) {
+      if (!(moved >> i & 1) && g->now < g->sm_rest_until[i]) continue;
+      ws_sm_wake(g, &g->sm[i], g->now);
+    }
+    ws_sm_cycle(g, &g->sm[i]);
+  }
+}
+
 void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   if (s->live_warps) s->active_cycles++;
   if (s->eq.sample) ws_eq_before_issue(g, s);
@@ -724,6 +819,7 @@ void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   else if (WS_SCHED_IS_OAWS(g->cfg.sched)) ws_schedule_oaws(g, s);
   else if (g->cfg.sched == WS_SCHED_TWO_LEVEL) ws_schedule_tls(g, s);
   else if (s->live_warps) ws_schedule(g, s);
-  ws_lsu_cycle(g, s);
+  int lsu = ws_lsu_cycle(g, s);
   if (s->live_warps) ws_retire(g, s);
+  ws_sm_rest_arm(g, s, lsu);
 }

@@ -46,6 +46,8 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
              k->name, k->cta, g->warps_per_cta, c->warps_per_sm);
     return -1;
   }
+  g->sm_rest_ok = (c->sched == WS_SCHED_LRR || c->sched == WS_SCHED_GTO) && c->equalizer == WS_EQ_OFF &&
+                 c->prefetch == WS_PF_OFF && !c->rfc;
   g->ctas_fit = c->warps_per_sm / g->warps_per_cta;
   if (g->ctas_fit > c->ctas_per_sm) g->ctas_fit = c->ctas_per_sm;
   g->sm = calloc((size_t)c->n_sm, sizeof *g->sm);
@@ -119,12 +121,17 @@ static void ws_cycle_end(ws_gpu *g) {
     for (int i = 0; i < g->cfg.n_sm; i++) ws_tls_edge(g, &g->sm[i]);
 }
 
+/* every resting SM's counters up to the cycle just simulated (they stay resting) */
+void ws_gpu_settle(ws_gpu *g) {
+  for (uint64_t r = g->sm_resting; r; r &= r - 1) ws_sm_settle(g, &g->sm[__builtin_ctzll(r)], g->now + 1);
+}
+
 void ws_gpu_cycle(ws_gpu *g) {
   int eq = g->cfg.equalizer != WS_EQ_OFF;
   if (g->now == 0) ws_cycle_end(g);              /* cycle 0: the first CTAs are placed */
   if (eq) ws_eq_cycle(g, 1);                     /* two clocks: the memory edges before this SM edge */
   g->now++;
-  for (int i = 0; i < g->cfg.n_sm; i++) ws_sm_cycle(g, &g->sm[i]);
+  ws_sms_cycle(g);
   if (eq) ws_eq_cycle(g, 0);
   else {
     g->mem_now++;
@@ -132,6 +139,7 @@ void ws_gpu_cycle(ws_gpu *g) {
   }
   ws_cycle_end(g);
   if (!g->finished && g->ctas_done == g->kern.grid) {
+    ws_gpu_settle(g);                           /* the kernel's counters of the resting SMs */
     g->finished = 1;
     g->kernel_end = g->last_wb;                 /* the last cycle any warp was busy */
     g->eq.kernel_time = g->eq.time;
@@ -159,9 +167,13 @@ int ws_gpu_run(ws_gpu *g, FILE *progress, int64_t every) {
       fflush(progress);
     }
   }
-  if (!g->finished) return 1;
+  if (!g->finished) {
+    ws_gpu_settle(g);
+    return 1;
+  }
   /* stores still on their way to the L2: let them land (statistics, invariants) */
   for (int64_t k = 0; k < WS_DRAIN_LIMIT && !ws_mem_empty(g); k++) ws_gpu_cycle(g);
+  ws_gpu_settle(g);
   g->drain_end = g->now;
   return 0;
 }

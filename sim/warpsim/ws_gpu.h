@@ -51,6 +51,7 @@ typedef struct ws_gpu {
   ws_mem     mem;               /* the interconnect, the partitions, and the SMs' ports */
   int64_t    next_cta;          /* next CTA to dispatch */
   int        dispatch_rr;       /* the SM offered the next CTA first */
+  uint64_t   sm_full;           /* SMs a CTA did not fit on, since none of their warps retired (bits) */
   int        finished;          /* every CTA has retired */
   int64_t    ctas_done;
   int64_t    warp_age;
@@ -59,6 +60,9 @@ typedef struct ws_gpu {
   int64_t    drain_end;         /* cycle the memory system was empty after the kernel */
   int        warps_per_cta, ctas_fit; /* a CTA's warps; CTAs resident per SM */
   int        line_shift;
+  int        sm_rest_ok;        /* an SM may rest (ws_sm_rest_arm): LRR or GTO, no mechanism */
+  uint64_t   sm_resting;        /* SMs resting (bits) */
+  int64_t    sm_rest_until[WS_MAX_SM];   /* a resting SM's wake-up time */
   uint64_t   lat_hist[WS_LAT_BUCKETS];
   uint64_t   lat_sum, lat_count, lat_max;
   FILE      *issue_trace;       /* when set: one line per issued instruction ("cycle sm sched slot ctaid warp iter pc op") */
@@ -68,8 +72,9 @@ typedef struct ws_gpu {
 ** its parameters, or memory ran out). */
 int     ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, size_t n);
 void    ws_gpu_free(ws_gpu *g);
-/* Simulate one cycle. */
+/* Simulate one cycle.  A resting SM's counters lag until ws_gpu_settle (ws_gpu_run calls it). */
 void    ws_gpu_cycle(ws_gpu *g);
+void    ws_gpu_settle(ws_gpu *g);
 /* Run to the kernel's end (or max_cycles), then let the memory system drain.
 ** progress: print a line to it every 'every' cycles (NULL: quiet).  Returns
 ** 0 when the kernel finished, 1 when max_cycles stopped it. */
@@ -83,8 +88,12 @@ int     ws_gpu_check_invariants(const ws_gpu *g, char *err, size_t n);
 void    ws_gpu_report(const ws_gpu *g, FILE *f);
 void    ws_gpu_json(const ws_gpu *g, FILE *f);
 
-/* the SM's cycle (ws_core.c) */
+/* the SMs' cycle (ws_core.c): every SM's, resting ones skipped; one SM's in full; a resting
+** SM's counters brought up to cycle UPTO; a resting SM woken before cycle UPTO */
+void    ws_sms_cycle(ws_gpu *g);
 void    ws_sm_cycle(ws_gpu *g, ws_sm *s);
+void    ws_sm_settle(ws_gpu *g, ws_sm *s, int64_t upto);
+void    ws_sm_wake(ws_gpu *g, ws_sm *s, int64_t upto);
 void    ws_dispatch(ws_gpu *g);   /* CTAs to free SM slots, round robin */
 /* Mascar: the blocks' slots of SM s (ws_gpu_init), and the clock edge of its
 ** memsat and wst at the end of a cycle, after the next cycle's CTAs are placed */

@@ -54,9 +54,15 @@ int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_
   return act + c->tRCD + c->tCL;
 }
 
+void ws_dram_hold(ws_part *p, int b, int64_t until) {
+  p->bank[b].free_at = until;
+  p->bank_ready &= ~(1u << b);
+  if (until < p->bank_wake) p->bank_wake = until;
+}
+
 /* ---- the interconnect ---------------------------------------------------------- */
 
-_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.busy holds a bit per destination");
+_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.order holds a destination in a byte, arrived a bit");
 
 /* i + 1, wrapping to 0 at n (round-robin order) */
 static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
@@ -69,17 +75,24 @@ static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
 static void ws_icnt_send(ws_icnt *net, int dst, ws_pkt p, int64_t ready) {
   p.ready = ready;
   ws_ring_push(&net->flight[dst], &p);
-  net->busy |= UINT64_C(1) << dst;
+  int i = net->order_head + net->order_count;
+  net->order[i >= net->order_cap ? i - net->order_cap : i] = (uint8_t)dst;
+  net->order_count++;
   net->packets++;
 }
 
-static void ws_icnt_deliver(ws_icnt *net, int dst, ws_ring *dst_ring, int64_t now) {
-  ws_ring *f = &net->flight[dst];
-  while (f->count && f->buf[f->head].ready <= now) {
-    ws_ring_push(dst_ring, &f->buf[f->head]);
+/* the packets whose latency has passed into their destination queues (room was reserved) */
+static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
+  while (net->order_count) {
+    int dst = net->order[net->order_head];
+    ws_ring *f = &net->flight[dst];
+    if (f->buf[f->head].ready > now) break;
+    ws_ring_push(net->dst[dst], &f->buf[f->head]);
+    net->arrived |= UINT64_C(1) << dst;
     ws_ring_pop(f);
+    net->order_head = net->order_head + 1 == net->order_cap ? 0 : net->order_head + 1;
+    net->order_count--;
   }
-  if (!f->count) net->busy &= ~(UINT64_C(1) << dst);
 }
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
@@ -230,8 +243,15 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       din.dummy_ml = mo.out_ml;
       din.dummy_age = mo.out_age;
     }
-    for (int b = 0; b < c->dram_banks; b++)        /* no branch: which banks are free is unpredictable */
-      din.bank_ready |= (uint32_t)(p->bank[b].free_at <= now) << b;
+    if (now >= p->bank_wake) {                   /* a bank's free_at came: look at them all again */
+      p->bank_wake = WS_NEVER;
+      for (uint32_t busy = ~p->bank_ready & p->bank_all; busy; busy &= busy - 1) {   /* the busy ones */
+        int b = __builtin_ctz(busy);
+        if (p->bank[b].free_at <= now) p->bank_ready |= 1u << b;
+        else if (p->bank[b].free_at < p->bank_wake) p->bank_wake = p->bank[b].free_at;
+      }
+    }
+    din.bank_ready = p->bank_ready;
     ws_slot_step(&p->dram, &din, &dout);
     p->dram_age_sat += dout.age_sat;
     /* the block takes a request into its lowest free slot, before this edge's issue frees one */
@@ -240,6 +260,10 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       int hit;
       ws_dram_bank *bk = &p->bank[dout.issue_bank];
       int64_t data = ws_dram_access(c, bk, dout.issue_row, now, &hit);
+      if (bk->free_at > now) {                   /* busy from now on: out of bank_ready until its free_at */
+        p->bank_ready &= ~(1u << dout.issue_bank);
+        if (bk->free_at < p->bank_wake) p->bank_wake = bk->free_at;
+      }
       p->dram_reads++;
       p->dram_row_hits += (uint64_t)hit;
       ws_pkt f = {.line = p->slot_line[dout.issue_slot], .ready = data + c->dram_latency};
@@ -285,21 +309,26 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
 void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
   /* requests: up to 'bandwidth' packets from the SMs' ports, round robin */
   /* (the next index wraps by a compare: a division per port and cycle was a tenth of the memory side) */
+  /* (the partitions with room first: with none no port can send; a head's partition is
+  ** computed once, not at every ask) */
+  uint64_t room = 0;
+  for (int d = 0; d < m->n_part; d++) room |= (uint64_t)ws_icnt_room(&m->req_net, d, &m->part[d].in_q) << d;
   int sent = 0, s = m->req_net.rr;              /* the SM after the last one served goes first */
-  for (int k = 0; k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
+  for (int k = 0; room && k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
     ws_pkt *p = ws_ring_head(&m->port[s].to_mem);
     if (!p) continue;
-    int dst = ws_line_part(c, p->line);
-    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) continue;
+    if (!m->head_part1[s]) m->head_part1[s] = (uint8_t)(ws_line_part(c, p->line) + 1);
+    int dst = m->head_part1[s] - 1;
+    if (!(room >> dst & 1)) continue;
     ws_icnt_send(&m->req_net, dst, *p, now + c->icnt_latency);
     ws_ring_pop(&m->port[s].to_mem);
+    m->head_part1[s] = 0;
+    m->port_taken |= UINT64_C(1) << s;
+    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) room &= ~(UINT64_C(1) << dst);
     sent++;
     m->req_net.rr = ws_next(s, m->n_port);
   }
-  for (uint64_t b = m->req_net.busy; b; b &= b - 1) {
-    int part = __builtin_ctzll(b);
-    ws_icnt_deliver(&m->req_net, part, &m->part[part].in_q, now);
-  }
+  ws_icnt_deliver(&m->req_net, now);
 
   for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
 
@@ -315,10 +344,7 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     sent++;
     m->resp_net.rr = ws_next(d, m->n_part);
   }
-  for (uint64_t b = m->resp_net.busy; b; b &= b - 1) {
-    int port = __builtin_ctzll(b);
-    ws_icnt_deliver(&m->resp_net, port, &m->port[port].from_mem, now);
-  }
+  ws_icnt_deliver(&m->resp_net, now);
 }
 
 /* ---- building it ---------------------------------------------------------------- */
@@ -331,12 +357,20 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
   m->part = calloc((size_t)c->n_part, sizeof *m->part);
   m->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
   m->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
-  int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight;
+  m->req_net.dst = calloc((size_t)c->n_part, sizeof *m->req_net.dst);
+  m->resp_net.dst = calloc((size_t)c->n_sm, sizeof *m->resp_net.dst);
+  m->req_net.order_cap = c->n_part * c->l2_in_queue;       /* every flight ring full */
+  m->resp_net.order_cap = c->n_sm * c->l1_mshr_entries;
+  m->req_net.order = calloc((size_t)m->req_net.order_cap, 1);
+  m->resp_net.order = calloc((size_t)m->resp_net.order_cap, 1);
+  int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight || !m->req_net.dst ||
+            !m->resp_net.dst || !m->req_net.order || !m->resp_net.order;
   /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
   for (int i = 0; !bad && i < c->n_sm; i++) {
     bad |= ws_ring_init(&m->port[i].to_mem, c->l1_miss_queue) != 0;
     bad |= ws_ring_init(&m->port[i].from_mem, c->l1_mshr_entries) != 0;
     bad |= ws_ring_init(&m->resp_net.flight[i], c->l1_mshr_entries) != 0;
+    m->resp_net.dst[i] = &m->port[i].from_mem;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &m->part[i];
@@ -348,7 +382,11 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
     bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
     p->fill_due = WS_NEVER;
+    p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
+    p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
+    p->bank_wake = WS_NEVER;
     bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
+    m->req_net.dst[i] = &p->in_q;
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
     p->l2m.entries = (uint32_t)c->l2_mshr_entries;
@@ -403,6 +441,10 @@ void ws_mem_free(ws_mem *m) {
   free(m->part);
   free(m->req_net.flight);
   free(m->resp_net.flight);
+  free(m->req_net.dst);
+  free(m->resp_net.dst);
+  free(m->req_net.order);
+  free(m->resp_net.order);
   memset(m, 0, sizeof *m);
 }
 

@@ -51,6 +51,9 @@ typedef struct ws_part {
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
   ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  uint32_t       bank_all;      /* the channel's banks */
+  uint32_t       bank_ready;    /* the banks whose free_at has come, as of the last look */
+  int64_t        bank_wake;     /* the least free_at still to come (WS_NEVER: none): until then bank_ready holds */
   /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
   ** queue, and what warpsim knows of the MSHR from its outputs */
   ws_slot        mib;
@@ -64,12 +67,17 @@ typedef struct ws_part {
   ws_mshr_stats  l2m;
 } ws_part;
 
-/* one direction of the interconnect: packets in flight to each destination */
+/* one direction of the interconnect: packets in flight to each destination.  The latency is
+** fixed, so packets arrive in the order they were sent: 'order' keeps the destinations in that
+** order, and a cycle's delivery looks at the packets that arrive, not at every destination */
 typedef struct ws_icnt {
-  ws_ring *flight;              /* per destination, in order of arrival (fixed latency) */
-  int      rr;                  /* the source served first next cycle */
-  uint64_t busy;                /* destinations with a packet on the way (delivery visits only these) */
-  uint64_t packets;
+  ws_ring  *flight;             /* per destination, in order of arrival */
+  ws_ring **dst;                /* per destination: the queue it arrives in */
+  uint8_t  *order;              /* the destinations of the packets in flight, in send order (a ring) */
+  int       order_cap, order_head, order_count;
+  int       rr;                 /* the source served first next cycle */
+  uint64_t  arrived;            /* destinations a packet arrived at (bits; the reader clears them) */
+  uint64_t  packets;
 } ws_icnt;
 
 /* the whole memory side */
@@ -78,6 +86,8 @@ typedef struct ws_mem {
   ws_port   *port;              /* per SM */
   ws_part   *part;
   ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
+  uint64_t   port_taken;        /* ports whose miss queue the interconnect took from (bits; the reader clears them) */
+  uint8_t    head_part1[WS_MAX_SM];   /* per port: the partition + 1 of its miss queue's head, 0: not yet known */
 } ws_mem;
 
 /* Build it for configuration C: its blocks' slots run on CLOCK (the memory clock).  0 ok; -1
@@ -99,6 +109,8 @@ uint32_t ws_local_row(const ws_config *c, uint64_t local);
 /* the DRAM access a bank starts at 'now': returns the cycle its data is out
 ** of the bank, and updates the bank (open row, next free cycle) */
 int64_t  ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_t now, int *row_hit);
+/* bank B of P takes no command before cycle UNTIL (a test's hold; keeps bank_ready true) */
+void     ws_dram_hold(ws_part *p, int b, int64_t until);
 
 
 #endif

@@ -260,7 +260,12 @@ typedef struct ws_sm {
   uint64_t   ready_far;         /* warps whose ready_at is further out (WS_NEVER: in no set) */
   int64_t    ready_far_min;     /* the least ready_at among them */
   int64_t    ready_last;        /* the cycle the sets are up to date for */
+  uint64_t   ready_wheel_used;  /* bit t % WS_WHEEL: that slot of the wheel holds a warp */
   int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */
+  struct {                      /* the SM rests (ws_sm_rest_arm; g->sm_resting, g->sm_rest_until) */
+    int64_t  since;             /* the first cycle whose counters are not yet added (ws_sm_settle) */
+    int      stalled, refused;  /* a rested cycle's counters: an LSU stall; the mshr's refusal (l1_refusal.out) */
+  } rest;
   /* each warp's next instruction as of the last ws_sm_look (the mechanisms' schedulers) */
   int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
   uint64_t   next_valid;        /* warps resident with instructions left */

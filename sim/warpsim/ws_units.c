@@ -32,24 +32,21 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   c->set_mask = sets - 1;
   size_t n = (size_t)sets * (size_t)ways;
   c->way = calloc(n, sizeof *c->way);
-  c->dirty = calloc(n, 1);
   c->pf = calloc(n, sizeof *c->pf);
-  return c->way && c->dirty && c->pf ? 0 : -1;
+  return c->way && c->pf ? 0 : -1;
 }
 
 void ws_cache_free(ws_cache *c) {
   free(c->way);
-  free(c->dirty);
   free(c->pf);
   c->way = NULL;
-  c->dirty = NULL;
   c->pf = NULL;
 }
 
 static int ws_cache_find(const ws_cache *c, uint64_t line) {
   size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
   for (int w = 0; w < c->ways; w++)
-    if (c->way[base + (size_t)w].stamp && c->way[base + (size_t)w].tag == line) return (int)(base + (size_t)w);
+    if (c->way[base + (size_t)w].stamp && (c->way[base + (size_t)w].tag & ~WS_WAY_DIRTY) == line) return (int)(base + (size_t)w);
   return -1;
 }
 
@@ -58,7 +55,7 @@ int ws_cache_access(ws_cache *c, uint64_t line, int write) {
   int i = ws_cache_find(c, line);
   if (i < 0) return 0;
   c->way[i].stamp = ++c->clock;
-  if (write) c->dirty[i] = 1;
+  if (write) c->way[i].tag |= WS_WAY_DIRTY;
   return 1;
 }
 
@@ -67,7 +64,7 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
   int i = ws_cache_find(c, line);
   if (i >= 0) {                                  /* already there (a write allocated it) */
     c->way[i].stamp = ++c->clock;
-    c->dirty[i] |= (uint8_t)(dirty != 0);
+    if (dirty) c->way[i].tag |= WS_WAY_DIRTY;
     return 0;
   }
   size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
@@ -78,20 +75,25 @@ int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *
     if (c->way[k].stamp < c->way[v].stamp) v = k;
   }
   int evicted = c->way[v].stamp != 0;
-  if (evicted) { *victim = c->way[v].tag; *victim_dirty = c->dirty[v]; }
-  c->victim_pf = evicted && c->pf[v] != 0;
-  c->pf[v] = 0;
-  c->way[v].tag = line;
+  if (evicted) { *victim = c->way[v].tag & ~WS_WAY_DIRTY; *victim_dirty = (c->way[v].tag & WS_WAY_DIRTY) != 0; }
+  c->victim_pf = 0;
+  if (c->pf_used) {                              /* (a prefetcher's marks: untouched without one) */
+    c->victim_pf = evicted && c->pf[v] != 0;
+    c->pf[v] = 0;
+  }
+  c->way[v].tag = line | (dirty ? WS_WAY_DIRTY : 0);
   c->way[v].stamp = ++c->clock;
   c->changes++;
-  c->dirty[v] = (uint8_t)(dirty != 0);
   return evicted;
 }
 
 void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) { c->way[i].stamp = 0; c->pf[i] = 0; c->changes++; }
+  if (i < 0) return;
+  c->way[i].stamp = 0;
+  if (c->pf_used) c->pf[i] = 0;
+  c->changes++;
 }
 
 int ws_cache_probe(const ws_cache *c, uint64_t line) {
@@ -101,11 +103,14 @@ int ws_cache_probe(const ws_cache *c, uint64_t line) {
 void ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent) {
   if (c->sets == 0) return;
   int i = ws_cache_find(c, line);
-  if (i >= 0) c->pf[i] = sent + 1;
+  if (i >= 0) {
+    c->pf[i] = sent + 1;
+    c->pf_used = 1;
+  }
 }
 
 int64_t ws_cache_take_pf(ws_cache *c, uint64_t line) {
-  if (c->sets == 0) return 0;
+  if (c->sets == 0 || !c->pf_used) return 0;
   int i = ws_cache_find(c, line);
   if (i < 0 || !c->pf[i]) return 0;
   int64_t v = c->pf[i];

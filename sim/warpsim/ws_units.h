@@ -33,8 +33,9 @@ typedef struct ws_ring {
 
 /* one way of a set: its line and last use (beside each other: a look-up reads both, and a
 ** set's ways share cache lines of the simulator's own memory) */
+#define WS_WAY_DIRTY (UINT64_C(1) << 63)   /* in a way's tag: the line is dirty (a line index never reaches it) */
 typedef struct ws_way {
-  uint64_t tag;           /* valid when stamp != 0 */
+  uint64_t tag;           /* the line (| WS_WAY_DIRTY), valid when stamp != 0 */
   uint64_t stamp;         /* last use (LRU: smallest is the victim) */
 } ws_way;
 
@@ -42,9 +43,9 @@ typedef struct ws_way {
 typedef struct ws_cache {
   int       sets, ways, set_mask;
   ws_way   *way;          /* sets x ways */
-  uint8_t  *dirty;
   int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
                           ** was sent + 1 (0: none) */
+  int       pf_used;      /* a mark was ever set (without a prefetcher the marks are never read or cleared) */
   uint64_t  clock;
   uint64_t  changes;      /* lines that entered or left: a line that missed misses again until this moves */
   int       victim_pf;    /* the last ws_cache_fill evicted such a line */

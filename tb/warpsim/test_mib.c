@@ -70,7 +70,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
   CHECK(ws_kernel_builtin(&kern, "stream", NULL, err, sizeof err) == 0, "%s", err);
   if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); return 0; }
   ws_part *p = &gpu.mem.part[0];
-  p->bank[0].free_at = release;                 /* the bank takes no command before then */
+  ws_dram_hold(p, 0, release);                  /* the bank takes no command before then */
   int got = 0, k = 0;
   uint64_t reads = 0;
   for (int64_t t = 1; t < release + 400 && got < max; t++) {
