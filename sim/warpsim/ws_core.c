@@ -115,7 +115,8 @@ uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const
   uint32_t m = 0;
   int64_t v[WS_VAR_N], val[32];
   ws_thread_vars(g, s, w, 0, v);
-  ws_expr_eval_warp(mask, v, val);
+  if (g->mask_lin[in->pc].ok) ws_lin_eval_warp(&g->mask_lin[in->pc], v, val);
+  else ws_expr_eval_warp(mask, v, val);
   for (int lane = 0; lane < 32; lane++)
     if ((w->exists >> lane & 1) && val[lane]) m |= 1u << lane;
   return m;
@@ -191,7 +192,8 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     } else {
       int64_t v[WS_VAR_N], val[32];
       ws_thread_vars(g, s, w, 0, v);
-      ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
+      if (g->addr_lin[in->pc].ok) ws_lin_eval_warp(&g->addr_lin[in->pc], v, val);
+      else ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
       for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
     }
     ws_lsu *l = &s->lsu;
@@ -354,12 +356,20 @@ static void ws_ready_file(ws_sm *s, int i, int64_t now) {
 static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
   int64_t now = g->now;
   ws_sm_look(g, s);
-  /* the wheel's slots from ready_last + 1 to now came due */
+  /* the wheel's slots from ready_last + 1 to now came due (the used ones among them: after a
+  ** rest that can be the whole wheel) */
   int64_t steps = now - s->ready_last;
-  for (int64_t t = steps >= WS_WHEEL ? now - WS_WHEEL + 1 : s->ready_last + 1; t <= now; t++) {
-    s->ready_mask |= s->ready_wheel[t & (WS_WHEEL - 1)];
-    s->ready_wheel[t & (WS_WHEEL - 1)] = 0;
-    s->ready_wheel_used &= ~((uint64_t)1 << (t & (WS_WHEEL - 1)));
+  uint64_t due = s->ready_wheel_used;
+  if (steps < WS_WHEEL) {
+    int first = (int)((s->ready_last + 1) & (WS_WHEEL - 1));
+    uint64_t win = steps > 0 ? ((uint64_t)1 << steps) - 1 : 0;   /* 'steps' slots from 'first' on */
+    due &= first ? win << first | win >> (WS_WHEEL - first) : win;
+  }
+  s->ready_wheel_used &= ~due;
+  for (; due; due &= due - 1) {
+    int b = __builtin_ctzll(due);
+    s->ready_mask |= s->ready_wheel[b];
+    s->ready_wheel[b] = 0;
   }
   s->ready_last = now;
   /* the changed warps leave their set and are filed again */
@@ -408,8 +418,8 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
       if (!cand) continue;
       ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warps};
       int slot = ws_policies[c->sched].pick(&x);
-      int pp = pipe < 0 ? 0 : pipe, idx = (slot - k) / c->n_sched, n = (c->warps_per_sm - k + c->n_sched - 1) / c->n_sched;
-      sc->rr[pp] = (idx + 1) % n;              /* both policies' memory: after / at the last issue */
+      int pp = pipe < 0 ? 0 : pipe, idx = g->slot_index[slot], n = g->sched_slots[k];   /* (no division per issue) */
+      sc->rr[pp] = idx + 1 == n ? 0 : idx + 1;   /* both policies' memory: after / at the last issue */
       sc->greedy[pp] = idx;
       ready &= ~((uint64_t)1 << slot);
       ws_issue(g, s, sc, slot);
@@ -771,6 +781,7 @@ static void ws_sm_rest_arm(ws_gpu *g, ws_sm *s, int lsu) {
   if (until <= g->now + 1) return;
   g->sm_resting |= (uint64_t)1 << s->id;
   g->sm_rest_until[s->id] = until;
+  if (until < g->sm_rest_soonest) g->sm_rest_soonest = until;
   s->rest.since = g->now + 1;
   s->rest.stalled = (lsu & WS_LSU_STALLED) != 0;
   s->rest.refused = (lsu & WS_LSU_REFUSED) != 0;
@@ -799,16 +810,26 @@ void ws_sm_wake(ws_gpu *g, ws_sm *s, int64_t upto) {
   ws_sm_settle(g, s, upto);
 }
 
-/* One cycle of every SM, in SM order; a resting SM wakes when its port moved or its time came. */
+/* One cycle of every SM, in SM order; a resting SM wakes when its port moved or its time came
+** (the resting SMs' times are looked at once the soonest of them has come). */
 void ws_sms_cycle(ws_gpu *g) {
-  uint64_t moved = g->mem.port_taken | g->mem.resp_net.arrived;
+  int n = g->cfg.n_sm;
+  uint64_t all = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1, resting = g->sm_resting;
+  uint64_t run = (all & ~resting) | (resting & (g->mem.port_taken | g->mem.resp_net.arrived));
   g->mem.port_taken = g->mem.resp_net.arrived = 0;
-  for (int i = 0; i < g->cfg.n_sm; i++) {
-    if (g->sm_resting >> i & 1) {
-      if (!(moved >> i & 1) && g->now < g->sm_rest_until[i]) continue;
-      ws_sm_wake(g, &g->sm[i], g->now);
+  if (resting && g->now >= g->sm_rest_soonest) {
+    int64_t soonest = WS_NEVER;
+    for (uint64_t r = resting & ~run; r; r &= r - 1) {
+      int i = __builtin_ctzll(r);
+      if (g->now >= g->sm_rest_until[i]) run |= (uint64_t)1 << i;
+      else if (g->sm_rest_until[i] < soonest) soonest = g->sm_rest_until[i];
     }
-    ws_sm_cycle(g, &g->sm[i]);
+    g->sm_rest_soonest = soonest;
+  }
+  for (; run; run &= run - 1) {
+    ws_sm *s = &g->sm[__builtin_ctzll(run)];
+    ws_sm_wake(g, s, g->now);
+    ws_sm_cycle(g, s);
   }
 }
 

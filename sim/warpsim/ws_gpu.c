@@ -41,6 +41,16 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
       for (int j = 0; j < k->n_inst; j++) body[i].ll_mark |= body[j].op == WS_OP_LD && r == body[j].dst;
     }
   }
+  /* the body's addresses and masks as linear forms of a thread's variables, NTID and NCTAID
+  ** being this run's constants (stream's 4*ntid*nctaid*iter is linear in iter) */
+  int64_t run_vars[WS_VAR_N] = {0};
+  run_vars[WS_VAR_NTID] = k->cta;
+  run_vars[WS_VAR_NCTAID] = k->grid;
+  uint32_t fixed = 1u << WS_VAR_NTID | 1u << WS_VAR_NCTAID;
+  for (int i = 0; !k->trace && i < k->n_inst; i++) {
+    if (body[i].op == WS_OP_LD || body[i].op == WS_OP_ST) ws_expr_linear(&g->kern.addr[i], fixed, run_vars, &g->addr_lin[i]);
+    if (g->kern.mask[i].n) ws_expr_linear(&g->kern.mask[i], fixed, run_vars, &g->mask_lin[i]);
+  }
   if (g->warps_per_cta > c->warps_per_sm) {
     snprintf(err, n, "kernel %s: a CTA of %d threads needs %d warps, more than warps_per_sm = %d",
              k->name, k->cta, g->warps_per_cta, c->warps_per_sm);
@@ -48,6 +58,10 @@ int ws_gpu_init(ws_gpu *g, const ws_config *c, const ws_kernel *k, char *err, si
   }
   g->sm_rest_ok = (c->sched == WS_SCHED_LRR || c->sched == WS_SCHED_GTO) && c->equalizer == WS_EQ_OFF &&
                  c->prefetch == WS_PF_OFF && !c->rfc;
+  for (int w = 0; w < c->warps_per_sm; w++) {
+    g->slot_index[w] = (uint8_t)(w / c->n_sched);
+    g->sched_slots[w % c->n_sched]++;
+  }
   g->ctas_fit = c->warps_per_sm / g->warps_per_cta;
   if (g->ctas_fit > c->ctas_per_sm) g->ctas_fit = c->ctas_per_sm;
   g->sm = calloc((size_t)c->n_sm, sizeof *g->sm);

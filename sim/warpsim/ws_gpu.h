@@ -44,6 +44,7 @@ typedef struct ws_eq {
 typedef struct ws_gpu {
   ws_config  cfg;
   ws_kernel  kern;
+  ws_lin     addr_lin[WS_MAX_INST], mask_lin[WS_MAX_INST];   /* its body's expressions as linear forms, where they are */
   int64_t    now;               /* the cycle being simulated (the first is 1): the SMs' clock */
   int64_t    mem_now;           /* the memory system's cycle (= now but with Equalizer's clocks) */
   ws_eq      eq;                /* equalizer != off only */
@@ -51,6 +52,8 @@ typedef struct ws_gpu {
   ws_mem     mem;               /* the interconnect, the partitions, and the SMs' ports */
   int64_t    next_cta;          /* next CTA to dispatch */
   int        dispatch_rr;       /* the SM offered the next CTA first */
+  uint8_t    slot_index[WS_MAX_WARPS];   /* a warp slot's index among its scheduler's (slot / n_sched) */
+  int        sched_slots[WS_MAX_SCHED];  /* each scheduler's warp slots */
   uint64_t   sm_full;           /* SMs a CTA did not fit on, since none of their warps retired (bits) */
   int        finished;          /* every CTA has retired */
   int64_t    ctas_done;
@@ -63,6 +66,7 @@ typedef struct ws_gpu {
   int        sm_rest_ok;        /* an SM may rest (ws_sm_rest_arm): LRR or GTO, no mechanism */
   uint64_t   sm_resting;        /* SMs resting (bits) */
   int64_t    sm_rest_until[WS_MAX_SM];   /* a resting SM's wake-up time */
+  int64_t    sm_rest_soonest;   /* no resting SM's time comes before it */
   uint64_t   lat_hist[WS_LAT_BUCKETS];
   uint64_t   lat_sum, lat_count, lat_max;
   FILE      *issue_trace;       /* when set: one line per issued instruction ("cycle sm sched slot ctaid warp iter pc op") */

@@ -134,6 +134,70 @@ static int ws_expr_lane_affine(const ws_expr *e) {
   return sp >= 1;
 }
 
+/* A symbolic run of the postfix code over linear forms: a product needs a constant factor, a
+** shift a constant amount (a product by 2^(amount & 63), as ws_binop shifts); any operator on
+** two constants is folded by ws_binop itself.  Anything else is not linear. */
+void ws_expr_linear(const ws_expr *e, uint32_t fixed, const int64_t vars[WS_VAR_N], ws_lin *out) {
+  ws_lin st[WS_EXPR_MAX];
+  int sp = 0;
+  memset(out, 0, sizeof *out);
+  if (e->n < 1 || e->n > WS_EXPR_MAX) return;
+  for (int i = 0; i < e->n; i++) {
+    int op = e->op[i];
+    if (op == XOP_CONST || op == XOP_VAR) {
+      ws_lin *t = &st[sp++];
+      memset(t, 0, sizeof *t);
+      int v = op == XOP_VAR && e->arg[i] >= 0 && e->arg[i] < WS_VAR_N ? (int)e->arg[i] : -1;
+      if (op == XOP_CONST) t->c0 = (uint64_t)e->arg[i];
+      else if (v >= 0 && (fixed >> v & 1)) t->c0 = (uint64_t)vars[v];
+      else if (v >= 0) t->k[v] = 1;          /* (an unknown variable reads 0, as in ws_expr_eval) */
+      continue;
+    }
+    if (op <= XOP_LNOT) {
+      if (sp < 1 || op < XOP_NEG) return;
+      ws_lin *a = &st[sp - 1];
+      int konst = 1;
+      for (int v = 0; v < WS_VAR_N; v++) konst &= a->k[v] == 0;
+      if (op == XOP_NEG) {
+        a->c0 = 0 - a->c0;
+        for (int v = 0; v < WS_VAR_N; v++) a->k[v] = 0 - a->k[v];
+      } else if (!konst) return;
+      else a->c0 = op == XOP_NOT ? ~a->c0 : (uint64_t)!a->c0;
+      continue;
+    }
+    if (sp < 2) return;
+    sp--;
+    ws_lin *a = &st[sp - 1], *b = &st[sp];
+    int ka = 1, kb = 1;
+    for (int v = 0; v < WS_VAR_N; v++) { ka &= a->k[v] == 0; kb &= b->k[v] == 0; }
+    if (ka && kb) a->c0 = (uint64_t)ws_binop(op, (int64_t)a->c0, (int64_t)b->c0);
+    else if (op == XOP_ADD || op == XOP_SUB) {
+      uint64_t sg = op == XOP_ADD ? 1 : (uint64_t)-1;
+      a->c0 += sg * b->c0;
+      for (int v = 0; v < WS_VAR_N; v++) a->k[v] += sg * b->k[v];
+    } else if (op == XOP_MUL || (op == XOP_SHL && kb)) {
+      uint64_t f;
+      if (op == XOP_SHL) f = (uint64_t)1 << (b->c0 & 63);
+      else if (kb) f = b->c0;
+      else if (ka) { f = a->c0; *a = *b; }
+      else return;
+      a->c0 *= f;
+      for (int v = 0; v < WS_VAR_N; v++) a->k[v] *= f;
+    } else return;
+  }
+  *out = st[sp - 1];
+  out->ok = 1;
+}
+
+void ws_lin_eval_warp(const ws_lin *l, const int64_t base[WS_VAR_N], int64_t out[32]) {
+  uint64_t v0 = l->c0, d = 0;
+  for (int v = 0; v < WS_VAR_N; v++) {
+    v0 += l->k[v] * (uint64_t)base[v];
+    if (ws_var_per_lane(v)) d += l->k[v];
+  }
+  for (int lane = 0; lane < 32; lane++) out[lane] = ws_s64(v0 + (uint64_t)lane * d);
+}
+
 void ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]) {
   if (e->lane_affine) {
     int64_t next[WS_VAR_N];

@@ -57,6 +57,17 @@ typedef struct ws_expr {
 } ws_expr;
 
 int64_t ws_expr_eval(const ws_expr *e, const int64_t vars[WS_VAR_N]);
+/* An expression as c0 + sum of k[v] * var v, in 64-bit wrapping arithmetic (where that is what
+** it computes: ws_expr_linear) */
+typedef struct ws_lin {
+  int      ok;
+  uint64_t c0, k[WS_VAR_N];
+} ws_lin;
+/* E with the variables in FIXED (bits) at their values in VARS (a run's NTID and NCTAID) as a
+** linear form: out->ok = 1, or 0 where E is not one (ws_expr_eval_warp then) */
+void    ws_expr_linear(const ws_expr *e, uint32_t fixed, const int64_t vars[WS_VAR_N], ws_lin *out);
+/* ws_expr_eval_warp's values from the linear form */
+void    ws_lin_eval_warp(const ws_lin *l, const int64_t base[WS_VAR_N], int64_t out[32]);
 /* the 32 lanes of a warp: base holds lane 0's variables; out[l] is lane l's value */
 void    ws_expr_eval_warp(const ws_expr *e, const int64_t base[WS_VAR_N], int64_t out[32]);
 

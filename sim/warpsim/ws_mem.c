@@ -101,15 +101,18 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
 
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = -1;
-  if (p->fill_due <= now) {                     /* the same pick, and the next due time beside it */
-    int64_t next = WS_NEVER;
-    for (int i = 0; i < p->fill_q.count; i++) {
-      ws_pkt *f = &p->fill_q.buf[i];
-      if (f->ready <= now && (fi < 0 || f->ready < p->fill_q.buf[fi].ready)) {
-        if (fi >= 0 && p->fill_q.buf[fi].ready < next) next = p->fill_q.buf[fi].ready;
-        fi = i;
-      } else if (f->ready < next) next = f->ready;
+  if (p->fill_due <= now && p->fill_count) {    /* the pick, and the next due time beside it: */
+    const int64_t *r = p->fill_ready;           /* the earliest (the first of equals) if it is due */
+    int best = 0;
+    int64_t next = WS_NEVER;                    /* the earliest of the others */
+    for (int i = 1; i < p->fill_count; i++) {
+      if (r[i] < r[best]) {
+        if (r[best] < next) next = r[best];
+        best = i;
+      } else if (r[i] < next) next = r[i];
     }
+    if (r[best] <= now) fi = best;
+    else next = r[best];
     p->fill_due = next;
   }
   mshr_in in = {0};
@@ -117,12 +120,14 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
     uint64_t victim;
     int vdirty = 0;
     in.fill_valid = 1;
-    in.fill_addr = p->fill_q.buf[fi].line;
-    if (ws_cache_fill(&p->l2, p->fill_q.buf[fi].line, 0, &victim, &vdirty)) {
+    in.fill_addr = p->fill_line[fi];
+    if (ws_cache_fill(&p->l2, p->fill_line[fi], 0, &victim, &vdirty)) {
       p->l2s.evictions++;
       if (vdirty) { p->l2s.dirty_evictions++; p->dram_writes++; }
     }
-    p->fill_q.buf[fi] = p->fill_q.buf[--p->fill_q.count];   /* unordered: swap-remove */
+    p->fill_count--;                            /* unordered: swap-remove */
+    p->fill_line[fi] = p->fill_line[p->fill_count];
+    p->fill_ready[fi] = p->fill_ready[p->fill_count];
   }
 
   /* L2 hits whose latency has passed go to the response queue */
@@ -266,9 +271,10 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       }
       p->dram_reads++;
       p->dram_row_hits += (uint64_t)hit;
-      ws_pkt f = {.line = p->slot_line[dout.issue_slot], .ready = data + c->dram_latency};
-      p->fill_q.buf[p->fill_q.count++] = f;
-      if (f.ready < p->fill_due) p->fill_due = f.ready;
+      int64_t ready = data + c->dram_latency;
+      p->fill_line[p->fill_count] = p->slot_line[dout.issue_slot];
+      p->fill_ready[p->fill_count++] = ready;
+      if (ready < p->fill_due) p->fill_due = ready;
     }
     if (dout.issue_valid) p->dram_used &= ~(UINT64_C(1) << dout.issue_slot);
     if (taken >= 0) {
@@ -315,12 +321,14 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
   for (int d = 0; d < m->n_part; d++) room |= (uint64_t)ws_icnt_room(&m->req_net, d, &m->part[d].in_q) << d;
   int sent = 0, s = m->req_net.rr;              /* the SM after the last one served goes first */
   for (int k = 0; room && k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
-    ws_pkt *p = ws_ring_head(&m->port[s].to_mem);
-    if (!p) continue;
-    if (!m->head_part1[s]) m->head_part1[s] = (uint8_t)(ws_line_part(c, p->line) + 1);
+    if (!m->head_part1[s]) {                    /* (known: a head waits there; no look at the port) */
+      const ws_pkt *h = ws_ring_head(&m->port[s].to_mem);
+      if (!h) continue;
+      m->head_part1[s] = (uint8_t)(ws_line_part(c, h->line) + 1);
+    }
     int dst = m->head_part1[s] - 1;
     if (!(room >> dst & 1)) continue;
-    ws_icnt_send(&m->req_net, dst, *p, now + c->icnt_latency);
+    ws_icnt_send(&m->req_net, dst, *ws_ring_head(&m->port[s].to_mem), now + c->icnt_latency);
     ws_ring_pop(&m->port[s].to_mem);
     m->head_part1[s] = 0;
     m->port_taken |= UINT64_C(1) << s;
@@ -380,7 +388,9 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
     bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
-    bad |= ws_ring_init(&p->fill_q, c->l2_mshr_entries) != 0;
+    p->fill_line = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_line);
+    p->fill_ready = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_ready);
+    bad |= !p->fill_line || !p->fill_ready;
     p->fill_due = WS_NEVER;
     p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
     p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
@@ -431,7 +441,8 @@ void ws_mem_free(ws_mem *m) {
     ws_ring_free(&p->hit_q);
     ws_ring_free(&p->miss_q);
     ws_ring_free(&p->resp_q);
-    ws_ring_free(&p->fill_q);
+    free(p->fill_line);
+    free(p->fill_ready);
     ws_slot_free(&p->l2_mshr);
     ws_slot_free(&p->dram);
     ws_slot_free(&p->mib);
@@ -453,7 +464,7 @@ int ws_mem_idle(const ws_mem *m) {
     if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.flight[i].count) return 0;
   for (int i = 0; i < m->n_part; i++) {
     const ws_part *p = &m->part[i];
-    if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_q.count ||
+    if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_count ||
         p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.flight[i].count)
       return 0;
   }

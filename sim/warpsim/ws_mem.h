@@ -45,7 +45,9 @@ typedef struct ws_part {
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
-  ws_ring        fill_q;        /* DRAM data on its way back: an unordered array (buf[0..count)) */
+  uint64_t      *fill_line;     /* DRAM data on its way back, an unordered array: the lines, */
+  int64_t       *fill_ready;    /* the cycles they are back (apart: the pick scans these alone) */
+  int            fill_count;
   int64_t        fill_due;      /* the earliest ready among them (WS_NEVER: none): no scan before it */
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */

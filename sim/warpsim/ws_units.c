@@ -121,6 +121,16 @@ int64_t ws_cache_take_pf(ws_cache *c, uint64_t line) {
 /* ---- the coalescer ---------------------------------------------------------- */
 
 int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]) {
+  if (!active) return 0;
+  /* the common case first: every active lane in the first active lane's line (a loop without
+  ** branches), else the lines in order of first appearance */
+  uint64_t first = (addr[__builtin_ctz(active)] >> line_shift) & WS_LINE_MASK, differ = 0;
+  for (int lane = 0; lane < 32; lane++)
+    differ |= (((addr[lane] >> line_shift) & WS_LINE_MASK) ^ first) & -(uint64_t)(active >> lane & 1);
+  if (!differ) {
+    lines[0] = first;
+    return 1;
+  }
   int n = 0;
   for (int lane = 0; lane < 32; lane++) {
     if (!(active >> lane & 1)) continue;

@@ -750,7 +750,7 @@ static void test_warp_eval(void) {
   if (env) seed = strtoull(env, NULL, 10);
   rng_state = seed;
   printf("warp evaluation: seed %" PRIu64 " (TEST_SEED)\n", seed);
-  int bad = 0, affine = 0;
+  int bad = 0, affine = 0, linear = 0;
   for (int t = 0; t < 3000 && !bad; t++) {
     char e[1024], text[1200];
     random_expr(e, sizeof e, 1 + (int)rnd(4));
@@ -762,6 +762,19 @@ static void test_warp_eval(void) {
     base[WS_VAR_GTID] = base[WS_VAR_CTAID] * 256 + base[WS_VAR_TID];
     int64_t warp[32];
     ws_expr_eval_warp(&K.addr[0], base, warp);
+    /* the linear form with the run's NTID and NCTAID fixed, where there is one (ws_gpu's shortcut) */
+    ws_lin lin;
+    ws_expr_linear(&K.addr[0], 1u << WS_VAR_NTID | 1u << WS_VAR_NCTAID, base, &lin);
+    if (lin.ok) {
+      int64_t byform[32];
+      ws_lin_eval_warp(&lin, base, byform);
+      linear++;
+      for (int l = 0; l < 32 && !bad; l++)
+        if (byform[l] != warp[l]) {
+          check(0, __LINE__, "'%s' lane %d: linear form %" PRId64 ", warp evaluation %" PRId64, e, l, byform[l], warp[l]);
+          bad = 1;
+        }
+    }
     int64_t one[WS_VAR_N];
     memcpy(one, base, sizeof one);
     for (int l = 0; l < 32 && !bad; l++) {
@@ -777,6 +790,8 @@ static void test_warp_eval(void) {
     affine += strchr(e, '/') == NULL && strchr(e, '%') == NULL;
   }
   CHECK(!bad && affine > 100, "3000 random expressions: every lane as the thread evaluation (%d without / or %%)", affine);
+  printf("warp evaluation: %d of 3000 expressions without / or %%, %d with a linear form\n", affine, linear);
+  CHECK(!bad && linear > 100, "of them %d linear forms, every lane as the warp evaluation", linear);
 }
 
 /* {=====================================================================

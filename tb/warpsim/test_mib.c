@@ -84,7 +84,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
     ws_mem_cycle(&gpu.mem, &gpu.cfg, gpu.mem_now, !gpu.finished);
     if (p->dram_reads > reads) {                  /* an issue appends its fill */
       reads = p->dram_reads;
-      order[got++] = p->fill_q.buf[p->fill_q.count - 1].line;
+      order[got++] = p->fill_line[p->fill_count - 1];
     }
   }
   return got;
