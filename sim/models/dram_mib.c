@@ -6,6 +6,7 @@
 #include "dram_mib.h"
 #include "models.h"
 
+#include <stdint.h>
 #include <string.h>
 
 static int dram_mib_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < v) n++; return n; }
@@ -37,6 +38,7 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
   default: m->rsw = asw > ssw ? asw : ssw; m->rqw = m->mlb;
   }
   m->table = (int)p->ROW_TABLE;
+  m->lazy = m->pol == DRAM_MIB_POL_FRFCFS;
   if (m->table && m->pol == DRAM_MIB_POL_FRFCFS) return -1;   /* the descriptor's check: no scores to keep */
   m->ssw = ssw;
   m->asum_max = ((uint64_t)1 << asw) - 1;
@@ -56,6 +58,14 @@ void dram_mib_reset(dram_mib_model *m) {
   memset(m->bank_reads, 0, sizeof m->bank_reads);
   m->has = 0;
   m->sat = 0;
+  m->born_min = INT64_MAX;
+}
+
+/* queue slot i's age (Age_MSHR, Age_Req under FR-FCFS) */
+static uint32_t dram_mib_age(const dram_mib_model *m, int i) {
+  if (!m->lazy) return m->q[i].age;
+  int64_t a = m->clock - m->born[i];
+  return a >= (int64_t)m->age_max ? m->age_max : (uint32_t)a;
 }
 
 typedef struct dram_mib_decision {
@@ -142,7 +152,7 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
       if (d->policy != DRAM_MIB_POL_SA) rq = e->ml;
     }
     uint64_t key = (uint64_t)1 << (kw - 1) | (uint64_t)(d->hit >> s & 1) << (kw - 2) |
-                   rs << (m->rqw + m->ab) | rq << m->ab | e->age;
+                   rs << (m->rqw + m->ab) | rq << m->ab | dram_mib_age(m, s);
     if (key > best) { best = key; d->slot = s; }
   }
 }
@@ -161,11 +171,11 @@ static void dram_mib_outputs(const dram_mib_model *m, const dram_mib_in *in, con
     out->issue_row = e->row;
     out->issue_blk = e->blk;
     out->issue_ml = m->mib ? e->ml : 0;
-    out->issue_age = e->age;
+    out->issue_age = dram_mib_age(m, d->slot);
     out->issue_hit = (uint32_t)(d->hit >> d->slot & 1);
   }
   out->dummy_hit = d->dsel >= 0;
-  out->age_sat = (uint32_t)m->sat;
+  out->age_sat = m->lazy ? m->valid && m->clock - m->born_min >= (int64_t)m->age_max : (uint32_t)m->sat;
 }
 
 /* ROW_TABLE=1: the table's updates of this cycle, from the state before the
@@ -230,7 +240,7 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
   ** length (after the dummy's update) */
   uint64_t stays = m->valid & ~(d->issue ? (uint64_t)1 << d->slot : 0);
   m->sat = 0;
-  for (uint64_t v = m->valid; v; v &= v - 1) {
+  for (uint64_t v = m->lazy ? 0 : m->valid; v; v &= v - 1) {   /* (lazy: the clock ages them) */
     int i = __builtin_ctzll(v);
     dram_mib_entry *e = &m->q[i];
     uint64_t sum = e->age;
@@ -249,7 +259,13 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     m->rr = (m->rr + 1) & m->bank_mask;
     uint32_t b = m->q[d->slot].bank;
     if (!--m->bank_reads[b]) m->has &= ~(1u << b);
+    if (m->lazy && m->born[d->slot] == m->born_min) {
+      m->born_min = INT64_MAX;
+      for (uint64_t v = stays; v; v &= v - 1)
+        if (m->born[__builtin_ctzll(v)] < m->born_min) m->born_min = m->born[__builtin_ctzll(v)];
+    }
   }
+  m->clock++;
   if (enq) {
     dram_mib_entry *e = &m->q[fslot];
     e->bank = in->req_bank & m->bank_mask;
@@ -262,6 +278,8 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     m->bank_reads[e->bank]++;
     m->has |= 1u << e->bank;
     m->sat |= e->age == m->age_max;
+    m->born[fslot] = m->clock - e->age;         /* its age now, one a cycle from here */
+    if (m->born[fslot] < m->born_min) m->born_min = m->born[fslot];
   }
 }
 

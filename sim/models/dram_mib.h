@@ -64,6 +64,12 @@ typedef struct dram_mib_model {
   uint8_t  bank_reads[DRAM_MIB_MAX_BANKS];  /* valid slots per bank */
   uint32_t has;                  /* banks with a valid slot */
   int      sat;                  /* a valid slot's age is saturated (age_sat) */
+  /* POLICY=0 (FR-FCFS): every queued read ages by one a cycle, so a read's age is
+  ** min(age_max, clock - born) and no cycle visits the queue (q[].age is not kept) */
+  int      lazy;
+  int64_t  clock;                /* clock edges since init */
+  int64_t  born[DRAM_MIB_MAX_QUEUE];
+  int64_t  born_min;             /* the least born over the valid slots */
 } dram_mib_model;
 
 int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 illegal p */

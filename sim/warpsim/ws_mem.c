@@ -95,26 +95,78 @@ static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
   }
 }
 
+/* ---- the DRAM data on its way back ---------------------------------------------
+** An unordered array of fills (a push appends, the pick is removed by moving the last one
+** into its place: that order decides between fills back in the same cycle), and a heap of
+** their positions by (ready, position), so the pick, the earliest and the first of equals,
+** is the heap's top instead of a scan (a partition has up to 64 on the way). */
+
+static int ws_fill_before(const ws_part *p, int a, int b) {
+  return p->fill_ready[a] < p->fill_ready[b] || (p->fill_ready[a] == p->fill_ready[b] && a < b);
+}
+
+static void ws_fill_place(ws_part *p, int h, int pos) {
+  p->fill_heap[h] = (uint8_t)pos;
+  p->fill_where[pos] = (uint8_t)h;
+}
+
+static void ws_fill_up(ws_part *p, int h) {
+  int pos = p->fill_heap[h];
+  while (h > 0 && ws_fill_before(p, pos, p->fill_heap[(h - 1) / 2])) {
+    ws_fill_place(p, h, p->fill_heap[(h - 1) / 2]);
+    h = (h - 1) / 2;
+  }
+  ws_fill_place(p, h, pos);
+}
+
+static void ws_fill_down(ws_part *p, int h) {
+  int n = p->fill_count, pos = p->fill_heap[h];
+  for (;;) {
+    int c = 2 * h + 1;
+    if (c >= n) break;
+    if (c + 1 < n && ws_fill_before(p, p->fill_heap[c + 1], p->fill_heap[c])) c++;
+    if (!ws_fill_before(p, p->fill_heap[c], pos)) break;
+    ws_fill_place(p, h, p->fill_heap[c]);
+    h = c;
+  }
+  ws_fill_place(p, h, pos);
+}
+
+static void ws_fill_push(ws_part *p, uint64_t line, int64_t ready) {
+  int pos = p->fill_count++;
+  p->fill_line[pos] = line;
+  p->fill_ready[pos] = ready;
+  p->fill_heap[pos] = (uint8_t)pos;
+  ws_fill_up(p, pos);
+}
+
+/* the earliest fill's position if it is back by NOW, else -1 */
+static int ws_fill_due(const ws_part *p, int64_t now) {
+  return p->fill_count && p->fill_ready[p->fill_heap[0]] <= now ? p->fill_heap[0] : -1;
+}
+
+/* remove the fill at the heap's top (position FI): the last one moves into its place */
+static void ws_fill_take(ws_part *p, int fi) {
+  int last = --p->fill_count;
+  if (last > 0) {
+    ws_fill_place(p, 0, p->fill_heap[last]);
+    ws_fill_down(p, 0);
+  }
+  if (fi != last) {                              /* its key falls (a lower position): up */
+    p->fill_line[fi] = p->fill_line[last];
+    p->fill_ready[fi] = p->fill_ready[last];
+    int h = p->fill_where[last];
+    ws_fill_place(p, h, fi);
+    ws_fill_up(p, h);
+  }
+}
+
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
 
 static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
 
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
-  int fi = -1;
-  if (p->fill_due <= now && p->fill_count) {    /* the pick, and the next due time beside it: */
-    const int64_t *r = p->fill_ready;           /* the earliest (the first of equals) if it is due */
-    int best = 0;
-    int64_t next = WS_NEVER;                    /* the earliest of the others */
-    for (int i = 1; i < p->fill_count; i++) {
-      if (r[i] < r[best]) {
-        if (r[best] < next) next = r[best];
-        best = i;
-      } else if (r[i] < next) next = r[i];
-    }
-    if (r[best] <= now) fi = best;
-    else next = r[best];
-    p->fill_due = next;
-  }
+  int fi = ws_fill_due(p, now);
   mshr_in in = {0};
   if (fi >= 0) {
     uint64_t victim;
@@ -125,9 +177,7 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       p->l2s.evictions++;
       if (vdirty) { p->l2s.dirty_evictions++; p->dram_writes++; }
     }
-    p->fill_count--;                            /* unordered: swap-remove */
-    p->fill_line[fi] = p->fill_line[p->fill_count];
-    p->fill_ready[fi] = p->fill_ready[p->fill_count];
+    ws_fill_take(p, fi);
   }
 
   /* L2 hits whose latency has passed go to the response queue */
@@ -272,9 +322,7 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       p->dram_reads++;
       p->dram_row_hits += (uint64_t)hit;
       int64_t ready = data + c->dram_latency;
-      p->fill_line[p->fill_count] = p->slot_line[dout.issue_slot];
-      p->fill_ready[p->fill_count++] = ready;
-      if (ready < p->fill_due) p->fill_due = ready;
+      ws_fill_push(p, p->slot_line[dout.issue_slot], ready);
     }
     if (dout.issue_valid) p->dram_used &= ~(UINT64_C(1) << dout.issue_slot);
     if (taken >= 0) {
@@ -391,7 +439,6 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     p->fill_line = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_line);
     p->fill_ready = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_ready);
     bad |= !p->fill_line || !p->fill_ready;
-    p->fill_due = WS_NEVER;
     p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
     p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
     p->bank_wake = WS_NEVER;

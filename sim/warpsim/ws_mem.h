@@ -46,9 +46,10 @@ typedef struct ws_part {
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
   uint64_t      *fill_line;     /* DRAM data on its way back, an unordered array: the lines, */
-  int64_t       *fill_ready;    /* the cycles they are back (apart: the pick scans these alone) */
+  int64_t       *fill_ready;    /* the cycles they are back */
   int            fill_count;
-  int64_t        fill_due;      /* the earliest ready among them (WS_NEVER: none): no scan before it */
+  uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* their positions, a heap by (ready, position) */
+  uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
   uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
