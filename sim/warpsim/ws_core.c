@@ -162,7 +162,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   }
   s->insts++;
   sc->issued++;
-  s->eq.issued |= (uint64_t)1 << slot;           /* Equalizer's sample: X_alu and X_mem are ready warps not issued */
+  if (c->equalizer != WS_EQ_OFF) s->eq.issued |= (uint64_t)1 << slot;   /* its sample: X_alu, X_mem are ready warps not issued */
   int nread = 0;                                 /* register operands, each register once */
   for (int k = 0; k < in->nsrc; k++) {
     int dup = 0;
@@ -393,7 +393,7 @@ static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
     s->ready_far_min = WS_NEVER;
     for (; far; far &= far - 1) ws_ready_file(s, __builtin_ctzll(far), now);
   }
-  return s->ready_mask & ~s->eq.paused_warps;
+  return g->cfg.equalizer != WS_EQ_OFF ? s->ready_mask & ~s->eq.paused_warps : s->ready_mask;
 }
 
 static void ws_schedule(ws_gpu *g, ws_sm *s) {
@@ -604,14 +604,15 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     in.fill_addr = f->line;
     if (ws_cache_fill(&s->l1, f->line, 0, &victim, &vdirty)) {
       s->l1s.evictions++;
-      s->pf.evicted_unused += (uint64_t)s->l1.victim_pf;   /* a prefetched line no load used: too early or useless */
+      if (pf) s->pf.evicted_unused += (uint64_t)s->l1.victim_pf;   /* a prefetched line no load used: too early or useless */
     }
     ws_ring_pop(fq);
   }
   in.drain_ready = 1;                            /* the register file takes one waiter a cycle */
   /* an mshr with nothing to drain and no request or fill keeps its state and shows
   ** nothing: skipping that cycle is exact (ws_mshr_drainable_after) */
-  s->oaws.mshr_alloc = s->oaws.mshr_free = 0;
+  int oaws = WS_SCHED_IS_OAWS(c->sched);
+  if (oaws) s->oaws.mshr_alloc = s->oaws.mshr_free = 0;
   if (req || pf_req || in.fill_valid || s->l1_mshr_drainable) {
     mshr_out out;
     /* A lone request (no fill, nothing to drain, no prefetch) can change the block's state only
@@ -650,8 +651,10 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     }
     if (out.drain_valid && (out.drain_payload & WS_PF_BIT)) ws_pf_filled(g, s, out.drain_payload);
     else if (out.drain_valid) ws_load_return(g, s, out.drain_payload);
-    s->oaws.mshr_alloc = out.req_alloc != 0;
-    s->oaws.mshr_free = out.drain_valid && out.drain_last;   /* drain_ready is 1 */
+    if (oaws) {
+      s->oaws.mshr_alloc = out.req_alloc != 0;
+      s->oaws.mshr_free = out.drain_valid && out.drain_last;   /* drain_ready is 1 */
+    }
   }
 
   if (from == FROM_LSU) {
@@ -835,7 +838,7 @@ void ws_sms_cycle(ws_gpu *g) {
 
 void ws_sm_cycle(ws_gpu *g, ws_sm *s) {
   if (s->live_warps) s->active_cycles++;
-  if (s->eq.sample) ws_eq_before_issue(g, s);
+  if (g->cfg.equalizer != WS_EQ_OFF && s->eq.sample) ws_eq_before_issue(g, s);
   if (g->cfg.sched == WS_SCHED_MASCAR) ws_schedule_mascar(g, s);
   else if (WS_SCHED_IS_OAWS(g->cfg.sched)) ws_schedule_oaws(g, s);
   else if (g->cfg.sched == WS_SCHED_TWO_LEVEL) ws_schedule_tls(g, s);

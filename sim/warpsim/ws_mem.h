@@ -37,9 +37,8 @@ typedef struct ws_dram_bank {
 
 typedef struct ws_part {
   int            id;
-  ws_cache       l2;
-  ws_slot        l2_mshr;       /* the mshr block */
-  uint32_t       l2_mshr_held;  /* its entries in use after the last edge (from its outputs) */
+  /* (the fields a cycle reads first; the arrays and the histogram after them) */
+  uint32_t       l2_mshr_held;  /* the L2 MSHR's entries in use after the last edge (from its outputs) */
   uint32_t       l2_mshr_drainable;   /* of them, filled and not yet drained */
   ws_ring        in_q;          /* requests from the interconnect */
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
@@ -48,25 +47,27 @@ typedef struct ws_part {
   uint64_t      *fill_line;     /* DRAM data on its way back, an unordered array: the lines, */
   int64_t       *fill_ready;    /* the cycles they are back */
   int            fill_count;
-  uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* their positions, a heap by (ready, position) */
-  uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
-  ws_slot        dram;          /* the dram_mib block: read queue and pick */
-  uint64_t       dram_used;     /* its queue slots in use, mirrored from its outputs */
-  uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
-  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  uint64_t       dram_used;     /* the DRAM read queue's slots in use, mirrored from its outputs */
   uint32_t       bank_all;      /* the channel's banks */
   uint32_t       bank_ready;    /* the banks whose free_at has come, as of the last look */
   int64_t        bank_wake;     /* the least free_at still to come (WS_NEVER: none): until then bank_ready holds */
+  uint64_t       mib_pending;   /* the MIB's valid entries after the last edge (from its outputs) */
+  ws_cache       l2;
+  ws_slot        l2_mshr;       /* the mshr block */
+  ws_slot        dram;          /* the dram_mib block: read queue and pick */
   /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
   ** queue, and what warpsim knows of the MSHR from its outputs */
   ws_slot        mib;
-  uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
-  uint64_t       mib_pending;   /* the MIB's valid entries after the last edge (from its outputs) */
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
   uint64_t       dram_age_sat;   /* DRAM cycles with a saturated age in the read queue (dram_mib age_sat) */
   uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
   ws_cache_stats l2s;
+  uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* the fills' positions, a heap by (ready, position) */
+  uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
+  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
+  uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
   ws_mshr_stats  l2m;
 } ws_part;
 

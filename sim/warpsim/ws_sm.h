@@ -72,8 +72,6 @@ typedef struct ws_lsu {
   int      busy;
   int      warp, reg, is_store;
   int      n_lines, next;       /* coalesced lines and the next to present */
-  uint64_t lines[32];
-  uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
   uint32_t active;
   int      held;                /* Mascar: line 'next' was NACKed; it waits to enter the re-execution queue */
   int      tail;                /* OAWS: the cycle after a load's last line, in which OAWS hears that access */
@@ -82,6 +80,8 @@ typedef struct ws_lsu {
   int      pf_shown;            /* prefetch = apogee: the load was shown to the prefetch table */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
   int      missed;              /* a line of this instruction was not an L1 hit (a miss, a merge, refused) */
+  uint64_t lines[32];
+  uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
 } ws_lsu;
 
 /* a FIFO of warp slots, each at most once (a block port that takes one warp a cycle) */
@@ -229,11 +229,6 @@ typedef struct ws_sm {
   ws_lsu     lsu;
   ws_cache   l1;
   ws_slot    l1_mshr;           /* the mshr block */
-  ws_mascar  mascar;            /* sched = mascar only */
-  ws_oaws    oaws;              /* sched = oaws_* only */
-  ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */
-  ws_eq_sm   eq;                /* equalizer != off only */
-  ws_pf      pf;                /* prefetch = apogee only */
   uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
   uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
   struct {                      /* the L1's last load miss (ws_l1_access) */
@@ -256,18 +251,15 @@ typedef struct ws_sm {
   /* LRR/GTO's ready set, kept by a timing wheel: a warp's ready_at only changes with the warp */
   uint64_t   ready_mask;        /* valid warps whose ready_at has come (as of ready_last) */
   uint64_t   ready_stale;       /* warps changed since (ws_sm_look collects them) */
-  uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */
   uint64_t   ready_far;         /* warps whose ready_at is further out (WS_NEVER: in no set) */
   int64_t    ready_far_min;     /* the least ready_at among them */
   int64_t    ready_last;        /* the cycle the sets are up to date for */
   uint64_t   ready_wheel_used;  /* bit t % WS_WHEEL: that slot of the wheel holds a warp */
-  int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */
   struct {                      /* the SM rests (ws_sm_rest_arm; g->sm_resting, g->sm_rest_until) */
     int64_t  since;             /* the first cycle whose counters are not yet added (ws_sm_settle) */
     int      stalled, refused;  /* a rested cycle's counters: an LSU stall; the mshr's refusal (l1_refusal.out) */
   } rest;
-  /* each warp's next instruction as of the last ws_sm_look (the mechanisms' schedulers) */
-  int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
+  /* each warp's next instruction as of the last ws_sm_look */
   uint64_t   next_valid;        /* warps resident with instructions left */
   uint64_t   next_mem, next_ll; /* its next instruction accesses memory; waits on the warp's own load */
   uint64_t   next_sfu, next_bar;/* it uses the SFU; the warp waits at a barrier */
@@ -279,7 +271,16 @@ typedef struct ws_sm {
   uint64_t   operand_reads, rfc_hits;   /* register operands read; of them found in the register-file cache */
   uint64_t   lsu_stall_cycles, active_cycles;
   ws_cache_stats l1s;
+  /* the per-warp arrays, the histogram and the mechanisms' state after the fields every cycle reads */
+  uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */
+  int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */
+  int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
   ws_mshr_stats  l1m;
+  ws_mascar  mascar;            /* sched = mascar only */
+  ws_oaws    oaws;              /* sched = oaws_* only */
+  ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */
+  ws_eq_sm   eq;                /* equalizer != off only */
+  ws_pf      pf;                /* prefetch = apogee only */
 } ws_sm;
 
 /* a warp's next instruction */
