@@ -55,7 +55,7 @@ void dram_mib_reset(dram_mib_model *m) {
   m->rt_valid = 0;
   m->open_valid = 0;
   m->rr = 0;
-  memset(m->bank_reads, 0, sizeof m->bank_reads);
+  memset(m->bank_slots, 0, sizeof m->bank_slots);
   m->has = 0;
   m->sat = 0;
   m->born_min = INT64_MAX;
@@ -101,14 +101,9 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   d->issue = 1;
   int open = m->open_valid >> d->bank & 1;
   uint32_t orow = m->open_row[d->bank];
-  uint64_t cand = 0;
-  for (uint64_t v = m->valid; v; v &= v - 1) {
-    int i = __builtin_ctzll(v);
-    if (m->q[i].bank == d->bank) {
-      cand |= (uint64_t)1 << i;
-      if (open && m->q[i].row == orow) d->hit |= (uint64_t)1 << i;
-    }
-  }
+  uint64_t cand = m->bank_slots[d->bank];
+  for (uint64_t c = open ? cand : 0; c; c &= c - 1)
+    if (m->q[__builtin_ctzll(c)].row == orow) d->hit |= (uint64_t)1 << __builtin_ctzll(c);
   if (m->table) {
     /* the best row key {in the bank, open row, row score} over the table; the
     ** request key {row key is the best, request score, age} over the slots */
@@ -258,7 +253,7 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     m->open_valid |= 1u << d->bank;
     m->rr = (m->rr + 1) & m->bank_mask;
     uint32_t b = m->q[d->slot].bank;
-    if (!--m->bank_reads[b]) m->has &= ~(1u << b);
+    if (!(m->bank_slots[b] &= ~((uint64_t)1 << d->slot))) m->has &= ~(1u << b);
     if (m->lazy && m->born[d->slot] == m->born_min) {
       m->born_min = INT64_MAX;
       for (uint64_t v = stays; v; v &= v - 1)
@@ -275,7 +270,7 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     e->age = in->req_age & m->age_max;
     e->rid = (uint32_t)enq_rid;
     m->valid |= (uint64_t)1 << fslot;
-    m->bank_reads[e->bank]++;
+    m->bank_slots[e->bank] |= (uint64_t)1 << fslot;
     m->has |= 1u << e->bank;
     m->sat |= e->age == m->age_max;
     m->born[fslot] = m->clock - e->age;         /* its age now, one a cycle from here */

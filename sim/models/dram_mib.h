@@ -61,7 +61,7 @@ typedef struct dram_mib_model {
   dram_mib_row rt[DRAM_MIB_MAX_QUEUE];
   /* derived from the state, kept up to date beside it (a performance model steps the block
   ** every DRAM cycle, mostly with no bank ready) */
-  uint8_t  bank_reads[DRAM_MIB_MAX_BANKS];  /* valid slots per bank */
+  uint64_t bank_slots[DRAM_MIB_MAX_BANKS];  /* the valid slots of each bank */
   uint32_t has;                  /* banks with a valid slot */
   int      sat;                  /* a valid slot's age is saturated (age_sat) */
   /* POLICY=0 (FR-FCFS): every queued read ages by one a cycle, so a read's age is
