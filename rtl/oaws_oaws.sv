@@ -133,7 +133,22 @@ module oaws_oaws (
   always_comb for (int i = 0; i < 32; i++) zero_inst[i] = dlc_valid[i] && dlc_inst[i] == '0;
   assign vic_pool = (dlc_valid != '1) ? ~dlc_valid : (zero_inst != '0) ? zero_inst :
                     (dlc_ref != '1) ? ~dlc_ref : 32'd1;
-  assign victim_oh = vic_pool & (~vic_pool + 32'd1);  // lowest set bit
+  // victim_oh: the lowest set bit of vic_pool
+  logic [31:0] victim_oh_below;
+  logic [31:0] victim_oh_below_p0;  // bit i: vic_pool[i-1]; each level ors in the next 2^k bits below
+  assign victim_oh_below_p0 = {vic_pool[30:0], 1'b0};
+  logic [31:0] victim_oh_below_p1;
+  assign victim_oh_below_p1 = victim_oh_below_p0 | {victim_oh_below_p0[30:0], 1'd0};
+  logic [31:0] victim_oh_below_p2;
+  assign victim_oh_below_p2 = victim_oh_below_p1 | {victim_oh_below_p1[29:0], 2'd0};
+  logic [31:0] victim_oh_below_p3;
+  assign victim_oh_below_p3 = victim_oh_below_p2 | {victim_oh_below_p2[27:0], 4'd0};
+  logic [31:0] victim_oh_below_p4;
+  assign victim_oh_below_p4 = victim_oh_below_p3 | {victim_oh_below_p3[23:0], 8'd0};
+  logic [31:0] victim_oh_below_p5;
+  assign victim_oh_below_p5 = victim_oh_below_p4 | {victim_oh_below_p4[15:0], 16'd0};
+  assign victim_oh_below = victim_oh_below_p5;
+  assign victim_oh = vic_pool & ~victim_oh_below;
   logic coal_div;  // more than 2 coalesced accesses: a divergent instance
   assign coal_div = (coal_nacc > 6'd2);
   assign touch_oh = coal_hit ? coal_hit_v : victim_oh;

@@ -55,9 +55,44 @@ module tls_single_level (
   // eligible slot after it (rotating search)
   logic [31:0] pick_oh;
   logic [4:0] pick_idx;
-  logic [31:0] pick_oh_hi;  // requests at or after cur
-  assign pick_oh_hi = elig & ~((32'd1 << cur) - 32'd1);
-  assign pick_oh = (pick_oh_hi != '0) ? (pick_oh_hi & (~pick_oh_hi + 1'b1)) : (elig & (~elig + 1'b1));
+  logic [31:0] pick_oh_from;  // the entries at or after cur
+  assign pick_oh_from = ~((32'd1 << cur) - 32'd1);
+  // pick_oh: round-robin pick among elig, first the entries in pick_oh_from
+  logic [31:0] pick_oh_req_hi, pick_oh_hi, pick_oh_lo;
+  assign pick_oh_req_hi = elig & pick_oh_from;
+  // pick_oh_hi: the lowest set bit of pick_oh_req_hi
+  logic [31:0] pick_oh_hi_below;
+  logic [31:0] pick_oh_hi_below_p0;  // bit i: pick_oh_req_hi[i-1]; each level ors in the next 2^k bits below
+  assign pick_oh_hi_below_p0 = {pick_oh_req_hi[30:0], 1'b0};
+  logic [31:0] pick_oh_hi_below_p1;
+  assign pick_oh_hi_below_p1 = pick_oh_hi_below_p0 | {pick_oh_hi_below_p0[30:0], 1'd0};
+  logic [31:0] pick_oh_hi_below_p2;
+  assign pick_oh_hi_below_p2 = pick_oh_hi_below_p1 | {pick_oh_hi_below_p1[29:0], 2'd0};
+  logic [31:0] pick_oh_hi_below_p3;
+  assign pick_oh_hi_below_p3 = pick_oh_hi_below_p2 | {pick_oh_hi_below_p2[27:0], 4'd0};
+  logic [31:0] pick_oh_hi_below_p4;
+  assign pick_oh_hi_below_p4 = pick_oh_hi_below_p3 | {pick_oh_hi_below_p3[23:0], 8'd0};
+  logic [31:0] pick_oh_hi_below_p5;
+  assign pick_oh_hi_below_p5 = pick_oh_hi_below_p4 | {pick_oh_hi_below_p4[15:0], 16'd0};
+  assign pick_oh_hi_below = pick_oh_hi_below_p5;
+  assign pick_oh_hi = pick_oh_req_hi & ~pick_oh_hi_below;
+  // pick_oh_lo: the lowest set bit of elig
+  logic [31:0] pick_oh_lo_below;
+  logic [31:0] pick_oh_lo_below_p0;  // bit i: elig[i-1]; each level ors in the next 2^k bits below
+  assign pick_oh_lo_below_p0 = {elig[30:0], 1'b0};
+  logic [31:0] pick_oh_lo_below_p1;
+  assign pick_oh_lo_below_p1 = pick_oh_lo_below_p0 | {pick_oh_lo_below_p0[30:0], 1'd0};
+  logic [31:0] pick_oh_lo_below_p2;
+  assign pick_oh_lo_below_p2 = pick_oh_lo_below_p1 | {pick_oh_lo_below_p1[29:0], 2'd0};
+  logic [31:0] pick_oh_lo_below_p3;
+  assign pick_oh_lo_below_p3 = pick_oh_lo_below_p2 | {pick_oh_lo_below_p2[27:0], 4'd0};
+  logic [31:0] pick_oh_lo_below_p4;
+  assign pick_oh_lo_below_p4 = pick_oh_lo_below_p3 | {pick_oh_lo_below_p3[23:0], 8'd0};
+  logic [31:0] pick_oh_lo_below_p5;
+  assign pick_oh_lo_below_p5 = pick_oh_lo_below_p4 | {pick_oh_lo_below_p4[15:0], 16'd0};
+  assign pick_oh_lo_below = pick_oh_lo_below_p5;
+  assign pick_oh_lo = elig & ~pick_oh_lo_below;
+  assign pick_oh = (|pick_oh_req_hi) ? pick_oh_hi : pick_oh_lo;
   always_comb begin
     pick_idx = '0;
     for (int i = 0; i < 32; i++) if (pick_oh[i]) pick_idx = pick_idx | 5'(i);
@@ -84,16 +119,66 @@ module tls_single_level (
   wire unused_caps = &{1'b0, warp_prio, wake, wake_warp};
   logic [31:0] prom_oh;
   logic [4:0] prom_idx;
-  logic [31:0] prom_oh_hi;  // requests at or after rr
-  assign prom_oh_hi = cand & ~((32'd1 << rr) - 32'd1);
-  assign prom_oh = (prom_oh_hi != '0) ? (prom_oh_hi & (~prom_oh_hi + 1'b1)) : (cand & (~cand + 1'b1));
+  logic [31:0] prom_oh_from;  // the entries at or after rr
+  assign prom_oh_from = ~((32'd1 << rr) - 32'd1);
+  // prom_oh: round-robin pick among cand, first the entries in prom_oh_from
+  logic [31:0] prom_oh_req_hi, prom_oh_hi, prom_oh_lo;
+  assign prom_oh_req_hi = cand & prom_oh_from;
+  // prom_oh_hi: the lowest set bit of prom_oh_req_hi
+  logic [31:0] prom_oh_hi_below;
+  logic [31:0] prom_oh_hi_below_p0;  // bit i: prom_oh_req_hi[i-1]; each level ors in the next 2^k bits below
+  assign prom_oh_hi_below_p0 = {prom_oh_req_hi[30:0], 1'b0};
+  logic [31:0] prom_oh_hi_below_p1;
+  assign prom_oh_hi_below_p1 = prom_oh_hi_below_p0 | {prom_oh_hi_below_p0[30:0], 1'd0};
+  logic [31:0] prom_oh_hi_below_p2;
+  assign prom_oh_hi_below_p2 = prom_oh_hi_below_p1 | {prom_oh_hi_below_p1[29:0], 2'd0};
+  logic [31:0] prom_oh_hi_below_p3;
+  assign prom_oh_hi_below_p3 = prom_oh_hi_below_p2 | {prom_oh_hi_below_p2[27:0], 4'd0};
+  logic [31:0] prom_oh_hi_below_p4;
+  assign prom_oh_hi_below_p4 = prom_oh_hi_below_p3 | {prom_oh_hi_below_p3[23:0], 8'd0};
+  logic [31:0] prom_oh_hi_below_p5;
+  assign prom_oh_hi_below_p5 = prom_oh_hi_below_p4 | {prom_oh_hi_below_p4[15:0], 16'd0};
+  assign prom_oh_hi_below = prom_oh_hi_below_p5;
+  assign prom_oh_hi = prom_oh_req_hi & ~prom_oh_hi_below;
+  // prom_oh_lo: the lowest set bit of cand
+  logic [31:0] prom_oh_lo_below;
+  logic [31:0] prom_oh_lo_below_p0;  // bit i: cand[i-1]; each level ors in the next 2^k bits below
+  assign prom_oh_lo_below_p0 = {cand[30:0], 1'b0};
+  logic [31:0] prom_oh_lo_below_p1;
+  assign prom_oh_lo_below_p1 = prom_oh_lo_below_p0 | {prom_oh_lo_below_p0[30:0], 1'd0};
+  logic [31:0] prom_oh_lo_below_p2;
+  assign prom_oh_lo_below_p2 = prom_oh_lo_below_p1 | {prom_oh_lo_below_p1[29:0], 2'd0};
+  logic [31:0] prom_oh_lo_below_p3;
+  assign prom_oh_lo_below_p3 = prom_oh_lo_below_p2 | {prom_oh_lo_below_p2[27:0], 4'd0};
+  logic [31:0] prom_oh_lo_below_p4;
+  assign prom_oh_lo_below_p4 = prom_oh_lo_below_p3 | {prom_oh_lo_below_p3[23:0], 8'd0};
+  logic [31:0] prom_oh_lo_below_p5;
+  assign prom_oh_lo_below_p5 = prom_oh_lo_below_p4 | {prom_oh_lo_below_p4[15:0], 16'd0};
+  assign prom_oh_lo_below = prom_oh_lo_below_p5;
+  assign prom_oh_lo = cand & ~prom_oh_lo_below;
+  assign prom_oh = (|prom_oh_req_hi) ? prom_oh_hi : prom_oh_lo;
   always_comb begin
     prom_idx = '0;
     for (int i = 0; i < 32; i++) if (prom_oh[i]) prom_idx = prom_idx | 5'(i);
   end
   logic [31:0] slot_free, free_oh;  // free slots; the lowest one
   assign slot_free = ~slot_valid;
-  assign free_oh = (slot_free & (~slot_free + 1'b1));
+  // free_oh: the lowest set bit of slot_free
+  logic [31:0] free_oh_below;
+  logic [31:0] free_oh_below_p0;  // bit i: slot_free[i-1]; each level ors in the next 2^k bits below
+  assign free_oh_below_p0 = {slot_free[30:0], 1'b0};
+  logic [31:0] free_oh_below_p1;
+  assign free_oh_below_p1 = free_oh_below_p0 | {free_oh_below_p0[30:0], 1'd0};
+  logic [31:0] free_oh_below_p2;
+  assign free_oh_below_p2 = free_oh_below_p1 | {free_oh_below_p1[29:0], 2'd0};
+  logic [31:0] free_oh_below_p3;
+  assign free_oh_below_p3 = free_oh_below_p2 | {free_oh_below_p2[27:0], 4'd0};
+  logic [31:0] free_oh_below_p4;
+  assign free_oh_below_p4 = free_oh_below_p3 | {free_oh_below_p3[23:0], 8'd0};
+  logic [31:0] free_oh_below_p5;
+  assign free_oh_below_p5 = free_oh_below_p4 | {free_oh_below_p4[15:0], 16'd0};
+  assign free_oh_below = free_oh_below_p5;
+  assign free_oh = slot_free & ~free_oh_below;
   assign active_full = (slot_valid == '1);
   logic prom_free;  // a promotion into a free slot
   assign prom_free = !active_full && (cand != '0);

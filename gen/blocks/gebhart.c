@@ -20,27 +20,22 @@
 
 #include <string.h>
 
-/* "x & (~x + 1)": the lowest set bit of x, as one-hot (Verilog expression) */
-static const char *gb_lowest(char *dst, size_t n, const char *x) {
-  snprintf(dst, n, "(%s & (~%s + 1'b1))", x, x);
-  return dst;
-}
-
 /* A rotating-priority pick over an n-bit request vector: the first request
-** at or after 'ptr', else the first one overall.  Emits the one-hot
-** 'oh' and its index 'idx' (ib bits).  Declares the two signals. */
+** at or after 'ptr', else the first one overall (wg_emit_rr_pick with the
+** entries at or after 'ptr' as its mask).  Emits the one-hot 'oh' and its
+** index 'idx' (ib bits).  Declares the two signals. */
 static void gb_emit_rr_pick(wg_buf *o, const char *oh, const char *idx, int ib,
                             const char *req, const char *ptr, int n) {
-  char a[160], b[160], hi[64];
-  snprintf(hi, sizeof hi, "%s_hi", oh);
+  char from[64];
+  snprintf(from, sizeof from, "%s_from", oh);
   wgb_printf(o, "  logic [%d:0] %s;\n  logic [%d:0] %s;\n", n - 1, oh, ib - 1, idx);
   if (n == 1) {
     wgb_printf(o, "  assign %s = %s;  // one requester\n  assign %s = '0;\n", oh, req, idx);
     return;
   }
-  wgb_printf(o, "  logic [%d:0] %s;  // requests at or after %s\n", n - 1, hi, ptr);
-  wgb_printf(o, "  assign %s = %s & ~((%d'd1 << %s) - %d'd1);\n", hi, req, n, ptr, n);
-  wgb_printf(o, "  assign %s = (%s != '0) ? %s : %s;\n", oh, hi, gb_lowest(a, sizeof a, hi), gb_lowest(b, sizeof b, req));
+  wgb_printf(o, "  logic [%d:0] %s;  // the entries at or after %s\n", n - 1, from, ptr);
+  wgb_printf(o, "  assign %s = ~((%d'd1 << %s) - %d'd1);\n", from, n, ptr, n);
+  wg_emit_rr_pick(o, oh, req, from, n);
   wg_emit_onehot_encode(o, idx, ib, oh, n);
 }
 
@@ -139,7 +134,6 @@ static int tls_storage(wg_pv p, wg_field *o) {
 static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   tls_dims d = tls_dims_of(p);
   const int W = d.W, A = d.A, WB = d.WB, AB = d.AB;
-  char a[128];
 
   wgb_printf(o, "  // ---- state ----\n");
   wgb_printf(o, "  (* mem2reg *) logic [%d:0] slot_warp [0:%d];  // active slot: the warp it holds\n", WB - 1, A - 1);
@@ -194,7 +188,7 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
   gb_emit_rr_pick(o, "prom_oh", "prom_idx", WB, "cand", "rr", W);
   wgb_printf(o, "  logic [%d:0] slot_free, free_oh;  // free slots; the lowest one\n", A - 1);
   wgb_printf(o, "  assign slot_free = ~slot_valid;\n");
-  wgb_printf(o, "  assign free_oh = %s;\n", gb_lowest(a, sizeof a, "slot_free"));
+  wg_emit_prio_pick(o, "free_oh", "slot_free", A);
   wgb_printf(o, "  assign active_full = (slot_valid == '1);\n");
   wgb_printf(o, "  logic prom_free;  // a promotion into a free slot\n");
   wgb_printf(o, "  assign prom_free = !active_full && (cand != '0);\n");
@@ -202,7 +196,7 @@ static void tls_rtl(wg_buf *o, wg_pv p, int mutant) {
     wgb_printf(o, "  // a wake-up with every slot held takes the lowest stalled slot: not ready, not picked\n");
     wgb_printf(o, "  logic [%d:0] stalled, evict_oh;\n", A - 1);
     wgb_printf(o, "  assign stalled = slot_valid & ~slot_ready & ~pick_oh;\n");
-    wgb_printf(o, "  assign evict_oh = %s;\n", gb_lowest(a, sizeof a, "stalled"));
+    wg_emit_prio_pick(o, "evict_oh", "stalled", A);
     wgb_printf(o, "  assign wake_evict = wake_ok && active_full && (stalled != '0);\n");
     wgb_printf(o, "  always_comb begin\n    evict_warp = '0;\n"
                   "    for (int s = 0; s < %d; s++) if (wake_evict) evict_warp = evict_warp | (slot_warp[s] & {%d{evict_oh[s]}});\n  end\n",

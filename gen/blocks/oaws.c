@@ -212,7 +212,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) zero_inst[i] = dlc_valid[i] && dlc_inst[i] == '0;\n", N);
   wgb_printf(o, "  assign vic_pool = (dlc_valid != '1) ? ~dlc_valid : (zero_inst != '0) ? zero_inst :\n"
                 "                    (dlc_ref != '1) ? ~dlc_ref : %d'd1;\n", N);
-  wgb_printf(o, "  assign victim_oh = vic_pool & (~vic_pool + %d'd1);  // lowest set bit\n", N);
+  wg_emit_prio_pick(o, "victim_oh", "vic_pool", N);
   wgb_printf(o, "  logic coal_div;  // more than 2 coalesced accesses: a divergent instance\n");
   wgb_printf(o, "  assign coal_div = (coal_nacc > %d'd2);\n", d.TB);
   wgb_printf(o, "  assign touch_oh = coal_hit ? coal_hit_v : victim_oh;\n");
