@@ -233,6 +233,24 @@ t_warpsim_kernels() {   # t_warpsim_kernels CONFIG: every built-in kernel with t
     echo "$k: checked on $c"
   done
 }
+t_warpsim_rest_exact() {   # a resting SM is exact: every built-in kernel's JSON the same with --every-cycle
+  local d=$LOGS/rest_exact c set k n=0 args
+  rm -rf "$d"; mkdir -p "$d"
+  for c in tiny fermi; do
+    for set in "sched=lrr" "sched=gto" "sched=gto mem_model=fixed" "sched=gto issue_mode=per_pipe"; do
+      args=$(for kv in $set; do printf -- '--set %s ' "$kv"; done)
+      for k in $("$WARPSIM" --list | sed -n 's/^built-in kernels: //p'); do
+        # shellcheck disable=SC2086
+        "$WARPSIM" --named "$c" $args --grid 30 --iterations 6 --quiet --json "$d/a.json" "$k" &&
+          "$WARPSIM" --named "$c" $args --grid 30 --iterations 6 --quiet --every-cycle --json "$d/b.json" "$k" ||
+          { echo "$k on $c ($set) failed to run"; return 1; }
+        cmp -s "$d/a.json" "$d/b.json" || { echo "$k on $c ($set): the statistics differ with --every-cycle"; diff "$d/a.json" "$d/b.json" | head -10; return 1; }
+        n=$((n + 1))
+      done
+    done
+  done
+  echo "$n runs: every statistic the same with and without resting SMs"
+}
 t_fusesoc() {   # FuseSoC (build/venv) on generated cores: lint and the steps bench, a failing bench, the generator
   local d=$LOGS/fusesoc fs=$ROOT/build/venv/bin/fusesoc
   rm -rf "$d"; mkdir -p "$d/core" "$d/bad" "$d/user"
@@ -791,6 +809,7 @@ plan_tests() {
     add warpsim_contract   60 1 - t_warpsim_contract
     add warpsim_kernels_tiny  300 5 - t_warpsim_kernels tiny
     add warpsim_kernels_fermi 300 20 - t_warpsim_kernels fermi
+    add warpsim_rest_exact 300 20 - t_warpsim_rest_exact
     add warpsim_bad_input  60 1 - t_warpsim_bad
     add warpsim_trace_run 300 10 - t_warpsim_trace_run
     add experiments_sweep 300 10 - t_experiments_sweep

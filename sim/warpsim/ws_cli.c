@@ -46,6 +46,8 @@ static void usage(FILE *f) {
     "                        entry held, instruction count as the kernel says); exit 1 if one fails\n"
     "  --quiet               no table on stdout\n"
     "  --speed               print the simulation speed (wall clock; not part of the statistics)\n"
+    "  --every-cycle         visit every SM in every cycle (no resting SM: docs/warpsim.md); the\n"
+    "                        same statistics, slower (the check that resting is exact)\n"
     "  --trace-issue FILE    one line per issued instruction: cycle sm scheduler slot ctaid warp iter pc op\n"
     "  --rtl BLOCK[,BLOCK...] each slot of these blocks (or 'all') runs as the Verilated RTL of its\n"
     "                        parameter set, checked against its C model every cycle (a mismatch\n"
@@ -160,7 +162,7 @@ static int ws_trace_list_of(ws_trace_list *l, const char *arg, char *err, size_t
 }
 
 typedef struct ws_run_opts {
-  int     check, quiet, speed, list_slots;
+  int     check, quiet, speed, list_slots, every_cycle;
   int64_t progress_every;
   FILE   *issue_trace;
 } ws_run_opts;
@@ -181,6 +183,7 @@ static int ws_run_kernel(const ws_config *cfg, const ws_kernel *kern, const ws_r
     return 2;
   }
   if (o->list_slots) { ws_gpu_free(&gpu); return 0; }
+  if (o->every_cycle) gpu.sm_rest_ok = 0;
   gpu.issue_trace = o->issue_trace;
   struct timespec t0, t1;
   clock_gettime(CLOCK_MONOTONIC, &t0);
@@ -213,7 +216,7 @@ static int ws_run_kernel(const ws_config *cfg, const ws_kernel *kern, const ws_r
 int ws_cli_main(int argc, char **argv) {
   const char *named = "fermi", *kernel_arg = "stream", *json = NULL, *trace = NULL;
   int64_t grid = 0, iters = 0, progress_every = isatty(2) ? 1000000 : 0;
-  int check = 0, quiet = 0, print_config = 0, print_kernel = 0, speed = 0, kernel_given = 0;
+  int check = 0, quiet = 0, print_config = 0, print_kernel = 0, speed = 0, kernel_given = 0, every_cycle = 0;
   int list_slots = 0;
   ws_kargs kargs = {0};
   char err[512];
@@ -252,6 +255,7 @@ int ws_cli_main(int argc, char **argv) {
     else if (!strcmp(a, "--check")) check = 1;
     else if (!strcmp(a, "--quiet")) quiet = 1;
     else if (!strcmp(a, "--speed")) speed = 1;
+    else if (!strcmp(a, "--every-cycle")) every_cycle = 1;
     else if (!strcmp(a, "--print-config")) print_config = 1;
     else if (!strcmp(a, "--list-slots")) list_slots = 1;
     else if (!strcmp(a, "--rtl") && has_val) ws_slot_opts.rtl_list = argv[++i];
@@ -353,7 +357,7 @@ int ws_cli_main(int argc, char **argv) {
   if (iters) kern.iterations = iters;
 
   ws_run_opts ro = {.check = check, .quiet = quiet, .speed = speed, .list_slots = list_slots,
-                    .progress_every = progress_every};
+                    .every_cycle = every_cycle, .progress_every = progress_every};
   if (trace && !(ro.issue_trace = fopen(trace, "w"))) {
     ws_trace_list_free(&list);
     snprintf(err, sizeof err, "%s: cannot write the issue trace", trace);
