@@ -5,7 +5,7 @@
 # warp-instructions/s, side by side in one run, and each scheduler's speed relative to gto
 # on the same kernel; a report, not a test (targets, one core: stream >= 2 M and compute
 # >= 10 M warp-instructions/s with gto; docs/warpsim.md "Speed" has the last run). Each number is the fastest of REPEAT
-# runs (default 3): the machine's other load only ever slows a run down.
+# runs (default 5: the host has phases 25-35 % slower; the fastest run is the least disturbed).
 case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -eu
 cd "$(dirname "$0")/.."
@@ -20,7 +20,7 @@ printf '| %-8s | %-6s | %-13s | %10s | %12s | %8s | %12s | %14s | %7s |\n' kerne
   "cycles/s" "warp-inst/s" "vs gto"
 printf '|%s|%s|%s|%s|%s|%s|%s|%s|%s|\n' ---------- -------- --------------- ------------ -------------- ---------- \
   -------------- ---------------- ---------
-REPEAT=${REPEAT:-3}
+REPEAT=${REPEAT:-5}
 measure() {   # measure KERNEL SCHED: sets cyc insts secs cps ips, from the fastest of REPEAT runs
   local line r best=
   for r in $(seq "$REPEAT"); do
