@@ -80,7 +80,7 @@ typedef struct ws_icnt {
   uint8_t  *order;              /* the destinations of the packets in flight, in send order (a ring) */
   int       order_cap, order_head, order_count;
   int       rr;                 /* the source served first next cycle */
-  uint64_t  arrived;            /* destinations a packet arrived at (bits; the reader clears them) */
+  uint64_t  arrived;            /* destinations a packet arrived at (bits; the response net's wake resting SMs) */
   uint64_t  packets;
 } ws_icnt;
 
