@@ -712,7 +712,7 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, 1);   /* the kernel's cycles only */
   /* The cycle repeats exactly while nothing arrives (ws_sm_rest_arm): nothing filled,
   ** drained or returned, and the LSU had no line, or its line was refused (a store with the miss
   ** queue full, a lone load the mshr refused: l1_refusal holds its answer) */
@@ -796,14 +796,8 @@ void ws_sm_settle(ws_gpu *g, ws_sm *s, int64_t upto) {
   s->rest.since = upto;
   if (s->live_warps) s->active_cycles += n;
   if (s->rest.stalled) s->lsu_stall_cycles += n;
-  if (s->rest.refused) {
-    const mshr_out *o = &s->l1_refusal.out;   /* a refusal: no allocation, no merge */
-    s->l1m.rej_list_full += n * o->rej_list_full;
-    s->l1m.rej_table_full += n * o->rej_table_full;
-    s->l1m.rej_draining += n * o->rej_draining;
-    s->l1m.rej_noalloc += n * o->rej_noalloc;
-  }
-  if (!g->finished) s->l1m.cycles_at[s->l1_mshr_held] += n;   /* the kernel's cycles only */
+  if (s->rest.refused) ws_mshr_count(&s->l1m, &s->l1_refusal.out, n);
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, n);   /* the kernel's cycles only */
 }
 
 /* wake SM s before cycle UPTO (it runs that cycle in full) */

@@ -257,7 +257,7 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       }
     }
   }
-  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held);
+  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, 1);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib

@@ -144,14 +144,13 @@ int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64
 
 /* ---- statistics helpers ----------------------------------------------------- */
 
-void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req) {
-  if (!req) return;
-  s->alloc += o->req_alloc;
-  s->merge += o->req_merge;
-  s->rej_list_full += o->rej_list_full;
-  s->rej_table_full += o->rej_table_full;
-  s->rej_draining += o->rej_draining;
-  s->rej_noalloc += o->rej_noalloc;
+void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, uint64_t reqs) {
+  s->alloc += reqs * o->req_alloc;
+  s->merge += reqs * o->req_merge;
+  s->rej_list_full += reqs * o->rej_list_full;
+  s->rej_table_full += reqs * o->rej_table_full;
+  s->rej_draining += reqs * o->rej_draining;
+  s->rej_noalloc += reqs * o->rej_noalloc;
 }
 
 /* the mshr block's entries in use after this cycle's edge, from its outputs:

@@ -100,11 +100,12 @@ int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
 
 /* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
-static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held) { s->cycles_at[held]++; }
+static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint64_t cycles) { s->cycles_at[held] += cycles; }
 void    ws_mshr_hist(const ws_mshr_stats *s, uint64_t hist[WS_OCC_BUCKETS]);   /* 0, then eighths of the table */
 static inline uint64_t ws_mshr_full_cycles(const ws_mshr_stats *s) { return s->cycles_at[s->entries]; }
 uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
 uint32_t ws_mshr_drainable_after(uint32_t before, const mshr_in *in, const mshr_out *out);
-void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, int req);
+/* the outcome O of REQS requests (0: none, 1: this cycle's, n: n cycles repeating it) */
+void    ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, uint64_t reqs);
 
 #endif
