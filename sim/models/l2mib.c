@@ -30,19 +30,23 @@ int l2mib_init(l2mib_model *m, const l2mib_params *p) {
 
 void l2mib_reset(l2mib_model *m) {
   m->valid = 0;
+  m->pick = -1;
   memset(m->len_m1, 0, sizeof m->len_m1);
   memset(m->age, 0, sizeof m->age);
 }
 
-int l2mib_pick(const l2mib_model *m) {
+/* the entry of 'v' with the highest score, the lowest index among equals; -1 if v is empty */
+static int l2mib_argmax(const l2mib_model *m, uint64_t v) {
   const uint32_t *score = m->p.SCORE ? m->age : m->len_m1;
   int best = -1;
-  for (uint64_t v = m->valid; v; v &= v - 1) {   /* the valid entries, lowest first */
+  for (; v; v &= v - 1) {                        /* lowest first */
     int i = __builtin_ctzll(v);
     if (best < 0 || score[i] > score[best]) best = i;   /* ties: lowest index */
   }
   return best;
 }
+
+int l2mib_pick(const l2mib_model *m) { return m->p.PIPE ? m->pick : l2mib_argmax(m, m->valid); }
 
 static void l2mib_outputs(const l2mib_model *m, const l2mib_in *in, int k, l2mib_out *out) {
   memset(out, 0, sizeof *out);
@@ -73,6 +77,12 @@ static void l2mib_apply(l2mib_model *m, const l2mib_in *in, int k) {
   uint32_t mi = in->merge_idx & m->idx_mask, fi = in->fill_idx & m->idx_mask;
   int fill = (in->fill & 1) && fi < (uint32_t)m->n ? (int)fi : -1;
   int merge = (in->merge & 1) && mi < (uint32_t)m->n && (int)mi != fill ? (int)mi : -1;
+  if (m->p.PIPE) {   /* the next pick: the entries that stay valid through this edge, by their scores now */
+    uint64_t stay = m->valid;
+    if (fill >= 0) stay &= ~((uint64_t)1 << fill);
+    if (k >= 0 && (in->out_ready & 1)) stay &= ~((uint64_t)1 << k);
+    m->pick = l2mib_argmax(m, stay);
+  }
   if (sent == fill || sent == merge) sent = -1;
   uint32_t merge_age = in->merge_age & m->age_max;
   if (fill >= 0) {                               /* the MSHR entry is released */

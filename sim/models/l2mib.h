@@ -36,6 +36,7 @@ typedef struct l2mib_model {
   uint64_t valid;                      /* bit i: entry i holds unsent merge information */
   uint32_t len_m1[L2MIB_MAX_ENTRIES];  /* merge length - 1 */
   uint32_t age[L2MIB_MAX_ENTRIES];     /* summed age of the merges since the last dummy */
+  int      pick;                       /* PIPE=1: the registered pick, the dummy's entry or -1 */
 } l2mib_model;
 
 int  l2mib_init (l2mib_model *m, const l2mib_params *p);   /* 0 ok, -1 illegal p */
@@ -44,8 +45,10 @@ void l2mib_eval (const l2mib_model *m, const l2mib_in *in, l2mib_out *out);
 void l2mib_tick (l2mib_model *m, const l2mib_in *in);
 void l2mib_step(l2mib_model *m, const l2mib_in *in, l2mib_out *out);   /* eval, then tick, one pick */
 
-/* The entry the multiplexer would send as a dummy now (highest request
-** score, lowest index among equals), or -1 when no entry is valid. */
+/* The entry the multiplexer offers a dummy from now, or -1: PIPE=0 the
+** valid entry with the highest request score (lowest index among equals);
+** PIPE=1 the registered pick, chosen so at the last edge from the entries
+** that stayed valid through it (docs/blocks/l2mib.md). */
 int l2mib_pick(const l2mib_model *m);
 
 /* Block address of MSHR entry i in the mshr_blk bus (BLK_W bits each). */

@@ -87,6 +87,7 @@ typedef struct ws_config {
   int dram_latency;         /* fixed cycles added to every DRAM access (controller, pins, return path) */
   int dram_sched;           /* enum ws_dram_sched */
   int dram_row_table;       /* mshr_*: the dram_mib block's ROW_TABLE (0: exact row scores) */
+  int l2_mib_pipe;          /* mshr_*: the l2mib block's PIPE (0: the one-cycle pick) */
   int tRCD, tRP, tCL, tCCD; /* bank timing in core cycles */
   /* ---- fixed-latency memory (mem_model = fixed) ---- */
   int mem_model;            /* enum ws_mem_model */

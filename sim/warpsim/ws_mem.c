@@ -462,7 +462,7 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
       /* SCORE: the dummy with the highest request score of the policy goes first (age for MSHR-S+A) */
       l2mib_params mp = {.ENTRIES = c->l2_mshr_entries, .MAX_MERGE = c->l2_mshr_merges,
                          .AGE_W = WS_DRAM_AGE_BITS, .BLK_W = 32, .INFO_W = 1,
-                         .SCORE = c->dram_sched == WS_DRAM_MSHR_SA};
+                         .SCORE = c->dram_sched == WS_DRAM_MSHR_SA, .PIPE = c->l2_mib_pipe};
       if (l2mib_params_check(&mp, err, n) ||
           WS_SLOT_INIT(&p->mib, l2mib, &mp, clock, owner, err, n))
         return -1;

@@ -31,6 +31,17 @@
 **           E. age saturation at AGE_W bits: 16 merges of 2^(AGE_W-4) each
 **              (the thesis' 16 x 2048 = 2^15 example at AGE_W = 15) give
 **              2^AGE_W - 1; the merge length reaches MAX_MERGE.
+**           With the registered pick (PIPE=1) a merge is seen by the pick
+**           one cycle later: A-E run with a settling cycle (no events, the
+**           path refusing; only the pending state checked) after every
+**           step with a merge, after which their one-cycle expectations
+**           hold unchanged, and F tests the pipeline itself:
+**           F. a merge's dummy two cycles later, the miss-queue head going
+**              in between; back-to-back dummies (the sent entry is left out
+**              of the next pick); a filled entry left out; an entry
+**              re-armed in its send cycle offered a cycle later; a pick
+**              made by the scores of the last edge, offered with the
+**              fields of now.
 **           Needs ENTRIES >= 4, MAX_MERGE >= 3, AGE_W >= 4.
 */
 #include "l2mib_io.h"
@@ -45,7 +56,7 @@ static int l2s_bits_for(int64_t v) { int n = 1; while (((int64_t)1 << n) <= v) n
 
 /* widths of one parameter set */
 typedef struct l2s_dims {
-  int N, MM, AW, BW, FW, score_age, IW, LW;
+  int N, MM, AW, BW, FW, score_age, pipe, IW, LW;
   uint32_t age_max;
 } l2s_dims;
 
@@ -56,6 +67,7 @@ static void l2s_dims_of(l2s_dims *d, const l2mib_params *p) {
   d->BW = (int)p->BLK_W;
   d->FW = (int)p->INFO_W;
   d->score_age = (int)p->SCORE;
+  d->pipe = (int)p->PIPE;
   d->IW = l2s_clog2(p->ENTRIES);
   d->LW = l2s_bits_for(p->MAX_MERGE);
   d->age_max = l2s_low(d->AW);
@@ -378,6 +390,73 @@ static void l2s_sat(l2s_dir *d) {
   l2s_dummy(d, s, 1, MM, (int32_t)d->d.age_max);
 }
 
+/* PIPE=1: after each step with a merge, a cycle with no events and the path refusing.  Its
+** pending state is the next step's (nothing changes in it); what it offers is left open.
+** By the next step the pick has seen the merge, so A-E's expectations hold as written. */
+static void l2s_settle(l2s_dir *d) {
+  static l2s_step in[L2S_MAX_STEPS];
+  int n = d->n;
+  memcpy(in, d->s, (size_t)n * sizeof *in);
+  d->n = 0;
+  for (int j = 0; j < n; j++) {
+    *l2s_add(d, in[j].what) = in[j];
+    if (!in[j].merge || in[j].rst) continue;
+    l2s_step *s = l2s_add(d, "(PIPE=1: a settling cycle, the pick sees the merge)");
+    s->pop = 0;
+    if (j + 1 < n && !in[j + 1].rst) {
+      s->npend = in[j + 1].npend;
+      s->pend_set = in[j + 1].pend_set;
+      s->pend_clr = in[j + 1].pend_clr;
+    }
+  }
+}
+
+/* F. the registered pick (PIPE=1), written from its rule: the pick shown in a cycle was made
+** at the edge before it, from the entries that stayed valid through that edge (a fill or
+** the dummy sent leaves one out, a merge is not seen yet), by their scores then; the dummy
+** carries the entry's fields of now.  Lengths are ordered like ages, so both SCOREs agree. */
+static void l2s_pipe(l2s_dir *d) {
+  l2s_step *s = l2s_add(d, "F: reset");
+  s->rst = 1;
+  s = l2s_add(d, "F: a merge into entry 1 (length 2, age 5); the pick is empty: the miss-queue head goes");
+  l2s_merge(s, 1, 2, 5); s->mq_valid = 1; s->ready = 1; l2s_normal(d, s);
+  s = l2s_add(d, "F: the pick made at the merge's edge did not see entry 1: the head goes again");
+  s->mq_valid = 1; s->ready = 1; l2s_normal(d, s); s->npend = 1; s->pend_set = l2s_b(1);
+  s = l2s_add(d, "F: entry 1's dummy two cycles after its merge (held); a merge into entry 2 (length 3, age 9)");
+  s->mq_valid = 1; l2s_merge(s, 2, 3, 9); l2s_dummy(d, s, 1, 2, 5); s->npend = 1;
+  s = l2s_add(d, "F: the pick of the last edge did not see entry 2: entry 1 again, sent");
+  s->mq_valid = 1; s->ready = 1; l2s_dummy(d, s, 1, 2, 5); s->npend = 2;
+  s = l2s_add(d, "F: the sent entry was left out of the pick: entry 2 follows without a gap; a merge into entry 3 (2, 1)");
+  s->mq_valid = 1; s->ready = 1; l2s_merge(s, 3, 2, 1); l2s_dummy(d, s, 2, 3, 9); s->npend = 1;
+  s->pend_clr = l2s_b(1);
+  s = l2s_add(d, "F: entry 2 sent, entry 3 not seen yet: the miss-queue head goes");
+  s->mq_valid = 1; s->ready = 1; l2s_normal(d, s); s->npend = 1; s->pend_set = l2s_b(3);
+  s = l2s_add(d, "F: entry 3 (held); a merge into entry 0 (length 2, age 12)");
+  l2s_merge(s, 0, 2, 12); l2s_dummy(d, s, 3, 2, 1); s->npend = 1;
+  s = l2s_add(d, "F: still entry 3: the pick of the last edge did not see entry 0");
+  l2s_dummy(d, s, 3, 2, 1); s->npend = 2;
+  s = l2s_add(d, "F: entry 0 now (age 12 over 1; lengths tie, the lower index); entry 0 is filled in this cycle");
+  s->fill = 1; s->fidx = 0; l2s_dummy(d, s, 0, 2, 12); s->npend = 2;
+  s = l2s_add(d, "F: the filled entry was left out: entry 3, sent, and re-armed by a merge (length 1, age 2)");
+  s->ready = 1; l2s_merge(s, 3, 1, 2); l2s_dummy(d, s, 3, 2, 1); s->npend = 1; s->pend_clr = l2s_b(0);
+  s = l2s_add(d, "F: the re-armed entry was left out of the pick of its send cycle: nothing offered");
+  s->ready = 1; l2s_normal(d, s); s->valid = 0; s->npend = 1; s->pend_set = l2s_b(3);
+  s = l2s_add(d, "F: entry 3 with its own new information; merges into entry 1 (length 2, age 5)");
+  l2s_merge(s, 1, 2, 5); l2s_dummy(d, s, 3, 1, 2); s->npend = 1;
+  s = l2s_add(d, "F: ... and entry 2 (length 1, age 3)");
+  l2s_merge(s, 2, 1, 3); l2s_dummy(d, s, 3, 1, 2); s->npend = 2;
+  s = l2s_add(d, "F: entry 1 picked over 3; a merge raises entry 2 to length 3, age 3 + 7 = 10");
+  l2s_merge(s, 2, 3, 7); l2s_dummy(d, s, 1, 2, 5); s->npend = 3;
+  s = l2s_add(d, "F: the pick of the last edge ranked entry 2 by its old score: entry 1 first, sent");
+  s->ready = 1; l2s_dummy(d, s, 1, 2, 5); s->npend = 3;
+  s = l2s_add(d, "F: then entry 2 with its new fields, sent");
+  s->ready = 1; l2s_dummy(d, s, 2, 3, 10); s->npend = 2; s->pend_clr = l2s_b(1);
+  s = l2s_add(d, "F: then entry 3, sent");
+  s->ready = 1; l2s_dummy(d, s, 3, 1, 2); s->npend = 1;
+  s = l2s_add(d, "F: empty: the miss-queue head goes");
+  s->mq_valid = 1; s->ready = 1; l2s_normal(d, s);
+}
+
 static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
   (void)seed;
   l2s_dir *d = vs;
@@ -393,6 +472,10 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   l2s_send(d);
   l2s_fill(d);
   l2s_sat(d);
+  if (d->d.pipe) {
+    l2s_settle(d);
+    l2s_pipe(d);
+  }
   if (wg_dir_overflow(msg, n, "l2mib", d->n, L2S_MAX_STEPS)) return 1;
   return 0;
 }
