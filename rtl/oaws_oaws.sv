@@ -2,7 +2,7 @@
 // Block:      oaws -- OAWS occlusion-aware issue check: DLC, Avail_mshr/Miss_inflight, Eq. 1, static/dynamic OCW, GTO pick
 // Paper:      OAWS (Wang, Zhu, Yu, PACT'16), sections 4.1-4.4, Eq. 1, Fig. 6, Fig. 7
 // Parameters: W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8  (preset oaws)
-// Storage:    4080 bits (510 bytes) of state; see 'warpgen describe'
+// Storage:    4088 bits (511 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen oaws -p W=48 -p MSHRS=32 -p THREADS=32 -p SMR=50 -p DLC=32 -p PCB=40 -p SETS=32 -p CNTB=8 --name oaws_oaws -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -2646,10 +2646,18 @@ module oaws_oaws (
   // ---- Miss_inflight and Avail_mshr ----
   logic do_issue;
   assign do_issue = issue && pick_valid;
-  logic [6:0] mi_add, mi_sum;
-  assign mi_add = {1'd0, miss_inflight} + (do_issue ? {1'd0, pick_pred} : '0);
-  // a retire subtracts the prediction its load carried; never below 0
-  assign mi_sum = (retire && mi_add < {1'd0, retire_pred}) ? '0 : mi_add - (retire ? {1'd0, retire_pred} : '0);
+  // Miss_inflight' = min(MSHRS, max(0, Miss_inflight + issued pick's prediction - retired
+  // load's)), kept as two registers: mi_rest = Miss_inflight - retired (signed), known early,
+  // and mi_issued = the issued prediction, which comes at the end of the pick's path; their
+  // sum, clamped, is Miss_inflight the next cycle.  The same values as one register updated
+  // with the sum, without the adders and the clamp after the pick (the 5 ns clock)
+  logic signed [7:0] mi_rest;
+  logic [5:0] mi_issued;
+  logic signed [7:0] mi_total;
+  assign mi_total = mi_rest + $signed({2'b0, mi_issued});
+  assign miss_inflight = mi_total < 0 ? '0 : (mi_total > 8'sd32) ? 6'd32 : mi_total[5:0];
+  logic signed [7:0] mi_rest_next;  // a retire subtracts the prediction its load carried
+  assign mi_rest_next = $signed({2'b0, miss_inflight}) - (retire ? $signed({2'b0, retire_pred}) : 8'sd0);
   logic [5:0] av_next;
   always_comb begin
     av_next = avail_mshr;
@@ -2718,7 +2726,8 @@ module oaws_oaws (
       ib_div <= '0;
       ib_base <= '0;
       avail_mshr <= 6'd32;
-      miss_inflight <= '0;
+      mi_rest <= '0;
+      mi_issued <= '0;
     end else begin
       if (launch) age <= age_next;
       if (do_issue) begin greedy_valid <= 1'b1; greedy <= pick_warp; end
@@ -2729,7 +2738,8 @@ module oaws_oaws (
       end
       avail_mshr <= av_next;
       // (above MSHRS cannot happen: Eq. 1 keeps it within Avail_mshr; proved)
-      miss_inflight <= (mi_sum > 7'd32) ? 6'd32 : mi_sum[5:0];
+      mi_rest <= mi_rest_next;
+      mi_issued <= do_issue ? pick_pred : '0;
     end
   end
 

@@ -129,7 +129,11 @@ static int oaws_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"miss_pred", d.PB, 2 * d.W,
                       "predicted misses per I-buffer instruction, 2 per warp (paper: 5 bits x 96 = 480 bits); for thrashing warps the rank is added at qualification"};
   o[n++] = (wg_field){"avail_mshr", d.MB, 1, "Avail_mshr (paper: 5 bits, which cannot hold 32)"};
-  o[n++] = (wg_field){"miss_inflight", d.MB, 1, "Miss_inflight (paper: 5 bits)"};
+  o[n++] = (wg_field){"miss_inflight", d.MB, 1, "Miss_inflight (paper: 5 bits); held in two registers: this one, the "
+                      "prediction of the pick issued last cycle, which is added to the next row's"};
+  o[n++] = (wg_field){"miss_inflight_rest", d.MB + 2, 1,
+                      "the rest of Miss_inflight: its value less last cycle's retire, signed (so the update leaves the "
+                      "pick's path: the 5 ns clock)"};
   o[n++] = (wg_field){"div", 1, 1, "Div: the load in L1D service is divergent (paper: 1 bit)"};
   o[n++] = (wg_field){"fcl", 1, 1, "FCL: a miss seen on the load in service (paper: '8-bit FCL', read as a flag)"};
   o[n++] = (wg_field){"sets", d.S, 1, "Sets: L1D sets touched by the load in service (paper: 32 bits)"};
@@ -354,12 +358,19 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   /* ---- registers ---- */
   wgb_printf(o, "\n  // ---- Miss_inflight and Avail_mshr ----\n");
   wgb_printf(o, "  logic do_issue;\n  assign do_issue = issue && pick_valid;\n");
-  wgb_printf(o, "  logic [%d:0] mi_add, mi_sum;\n", d.MB);
-  wgb_printf(o, "  assign mi_add = %s + (do_issue ? %s : '0);\n", wg_zext(a, sizeof a, "miss_inflight", d.MB, d.MB + 1),
-             wg_zext(b, sizeof b, "pick_pred", d.MB, d.MB + 1));
-  wgb_printf(o, "  // a retire subtracts the prediction its load carried; never below 0\n");
-  wgb_printf(o, "  assign mi_sum = (retire && mi_add < %s) ? '0 : mi_add - (retire ? %s : '0);\n",
-             wg_zext(a, sizeof a, "retire_pred", d.MB, d.MB + 1), wg_zext(b, sizeof b, "retire_pred", d.MB, d.MB + 1));
+  wgb_printf(o, "  // Miss_inflight' = min(MSHRS, max(0, Miss_inflight + issued pick's prediction - retired\n"
+                "  // load's)), kept as two registers: mi_rest = Miss_inflight - retired (signed), known early,\n"
+                "  // and mi_issued = the issued prediction, which comes at the end of the pick's path; their\n"
+                "  // sum, clamped, is Miss_inflight the next cycle.  The same values as one register updated\n"
+                "  // with the sum, without the adders and the clamp after the pick (the 5 ns clock)\n");
+  wgb_printf(o, "  logic signed [%d:0] mi_rest;\n  logic [%d:0] mi_issued;\n  logic signed [%d:0] mi_total;\n",
+             d.MB + 1, d.MB - 1, d.MB + 1);
+  wgb_printf(o, "  assign mi_total = mi_rest + $signed({2'b0, mi_issued});\n");
+  wgb_printf(o, "  assign miss_inflight = mi_total < 0 ? '0 : (mi_total > %d'sd%d) ? %d'd%d : mi_total[%d:0];\n",
+             d.MB + 2, d.M, d.MB, d.M, d.MB - 1);
+  wgb_printf(o, "  logic signed [%d:0] mi_rest_next;  // a retire subtracts the prediction its load carried\n", d.MB + 1);
+  wgb_printf(o, "  assign mi_rest_next = $signed({2'b0, miss_inflight}) - (retire ? $signed({2'b0, retire_pred}) : %d'sd0);\n",
+             d.MB + 2);
   wgb_printf(o, "  logic [%d:0] av_next;\n", d.MB - 1);
   wgb_printf(o, "  always_comb begin\n    av_next = avail_mshr;\n"
                 "    if (mshr_alloc && !mshr_free && avail_mshr != '0) av_next = avail_mshr - %d'd1;\n"
@@ -390,7 +401,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "      age <= '1;  // slot order until warps are launched\n"
                 "      greedy_valid <= 1'b0;\n      greedy <= '0;\n"
                 "      ib_ld <= '0;\n      ib_div <= '0;\n      ib_base <= '0;\n"
-                "      avail_mshr <= %d'd%d;\n      miss_inflight <= '0;\n", d.MB, d.M);
+                "      avail_mshr <= %d'd%d;\n      mi_rest <= '0;\n      mi_issued <= '0;\n", d.MB, d.M);
   wgb_printf(o, "    end else begin\n");
   wgb_printf(o, "      if (launch) age <= age_next;\n");
   wgb_printf(o, "      if (do_issue) begin greedy_valid <= 1'b1; greedy <= pick_warp; end\n");
@@ -401,7 +412,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      end\n", IB, d.PB, d.PB);
   wgb_printf(o, "      avail_mshr <= av_next;\n"
                 "      // (above MSHRS cannot happen: Eq. 1 keeps it within Avail_mshr; proved)\n"
-                "      miss_inflight <= (mi_sum > %d'd%d) ? %d'd%d : mi_sum[%d:0];\n", d.MB + 1, d.M, d.MB, d.M, d.MB - 1);
+                "      mi_rest <= mi_rest_next;\n      mi_issued <= do_issue ? pick_pred : '0;\n");
   wgb_printf(o, "    end\n  end\n");
 
   wgb_printf(o, "\n  // DLC, Div/FCL/Sets, CNT and OCW: reset and kernel launch start them over\n");
