@@ -21,15 +21,17 @@
 #define DEFAULT_LIBERTY "/usr/share/qflow/tech/osu018/osu018_stdcells.lib"
 #define CLOCK_NS 10.0
 #define ABC_TARGET_PS 4000   /* abc -D: the mapping's delay target */
-/* Yosys 0.23's own script for 'abc -D -constr -liberty', with one change: its SAT sweep
-** (&fraig -x) gives up on a node after 1,000 conflicts instead of 1,000,000.  On the wide
+/* Yosys 0.23's own script for 'abc -D -constr -liberty', with two changes.  Its SAT sweep
+** (&fraig -x) gives up on a node after 1,000 conflicts instead of 1,000,000: on the wide
 ** comparator and adder trees (dram_mib's exact row scores, APOGEE's arithmetic, the L2 MIB's
 ** picks) the unbounded sweep was 97 % of a run (dram_mib QUEUE=8: 426 of 435 s in ABC,
-** 17 s bounded).  A node it gives up on stays unmerged and the mapping moves by ABC's usual few
-** percent (there: area -5 %, path +3 %); a design whose every check closes within the bound maps
-** exactly as before. */
+** 17 s bounded).  And the structural choices come from '&dch -f -x' instead of '&dch -f': on
+** CAMs and comparator trees random simulation cannot tell the equality signals apart, so
+** '&dch -f' refuted nearly every candidate pair with SAT and re-simulated each counterexample
+** (mshr l2_part: 48 of ABC's 56 s; apogee 290 of 339 s); '-x' leaves those pairs out.  Both
+** move a mapping by ABC's usual few percent (docs/cost.md has the before/after table). */
 #define ABC_SCRIPT "+strash;&get,-n;&fraig,-x,-C,1000;&put;scorr;dc2;dretime;retime,-o,-D,%d;strash;" \
-                   "&get,-n;&dch,-f;&nf,-D,%d;&put;buffer;upsize,-D,%d;dnsize,-D,%d;stime,-p"
+                   "&get,-n;&dch,-f,-x;&nf,-D,%d;&put;buffer;upsize,-D,%d;dnsize,-D,%d;stime,-p"
 
 const char *wg_cost_liberty(void) {
   const char *l = getenv("WG_LIBERTY");
