@@ -134,8 +134,8 @@ HW_PARAMS = {"rfc": {"DATA_BITS": "32"}}
 
 # Expected synthesis seconds by block (docs/cost.md's Yosys times at the papers' sizes): the sweep
 # starts the longest jobs first, so that two cores finish together.
-SYNTH_GUESS = {"apogee": 1200, "l2mib": 360, "dram_mib": 300, "oaws": 120, "caps": 60, "rfc": 60, "rexq": 25,
-               "wst": 20}
+SYNTH_GUESS = {"apogee": 800, "rfc": 630, "dram_mib": 270, "oaws": 60, "rexq": 35, "l2mib": 25, "caps": 25,
+               "wst": 15}
 
 
 def hw_params(block, params):
@@ -155,7 +155,7 @@ CACHE_FIELDS = [f for f in COST_FIELDS if f != "synth_s"]   # wall time is not a
 
 
 # The cost flow's rows for the parameter sets the experiments synthesize, kept in the repository:
-# some take 15-40 minutes (apogee, dram_mib, the RFC at its paper's size), so a run synthesizes
+# some take minutes (apogee, the RFC at its paper's size, dram_mib), so a run synthesizes
 # only the sets this file does not hold yet, and the merge adds their rows (EXP_FRESH_COST=1:
 # synthesize every set again).  Rows are written by the flow only, sorted, without wall time.
 COST_CACHE = os.path.join(ROOT, "experiments", "cost.csv")

@@ -427,8 +427,9 @@ class Report:
                  "`results.csv` (one row a run). Each engine runs the same job list; the merge sorts by job, so "
                  "the merged results are byte-identical whichever ran them. The cost flow's rows are kept in "
                  "`experiments/cost.csv` (written by the merge): a run synthesizes only parameter sets not there "
-                 "yet, since some take 15–40 minutes on one core (`apogee`, `dram_mib` with exact row scores, "
-                 "the RFC at 32 data bits); `EXP_FRESH_COST=1 make experiments` synthesizes them all again. A "
+                 "yet, since some take minutes on one core (2026-11-27, with the machine loaded: `apogee` 14, "
+                 "the RFC at 32 data bits 10, `dram_mib` with exact row scores 5); `EXP_FRESH_COST=1 make "
+                 "experiments` synthesizes them all again. A "
                  "synthesis is stopped after `EXP_COST_TIMEOUT` seconds (default 600, so that a run from "
                  "nothing ends within 30 minutes on 2 cores) and the area table says so; a longer limit lets "
                  "it finish, and its row joins the file.")
