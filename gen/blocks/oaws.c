@@ -129,11 +129,11 @@ static int oaws_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"miss_pred", d.PB, 2 * d.W,
                       "predicted misses per I-buffer instruction, 2 per warp (paper: 5 bits x 96 = 480 bits); for thrashing warps the rank is added at qualification"};
   o[n++] = (wg_field){"avail_mshr", d.MB, 1, "Avail_mshr (paper: 5 bits, which cannot hold 32)"};
-  o[n++] = (wg_field){"miss_inflight", d.MB, 1, "Miss_inflight (paper: 5 bits); held in two registers: this one, the "
-                      "prediction of the pick issued last cycle, which is added to the next row's"};
+  o[n++] = (wg_field){"miss_inflight", d.MB, 1, "Miss_inflight (paper: 5 bits), kept as two registers whose clamped sum "
+                      "is its value: these bits hold the prediction of the load issued in the last cycle"};
   o[n++] = (wg_field){"miss_inflight_rest", d.MB + 2, 1,
-                      "the rest of Miss_inflight: its value less last cycle's retire, signed (so the update leaves the "
-                      "pick's path: the 5 ns clock)"};
+                      "Miss_inflight's other register: its value in the last cycle less the prediction of the load "
+                      "retired then, signed; the split takes the update off the pick's path (5 ns clock)"};
   o[n++] = (wg_field){"div", 1, 1, "Div: the load in L1D service is divergent (paper: 1 bit)"};
   o[n++] = (wg_field){"fcl", 1, 1, "FCL: a miss seen on the load in service (paper: '8-bit FCL', read as a flag)"};
   o[n++] = (wg_field){"sets", d.S, 1, "Sets: L1D sets touched by the load in service (paper: 32 bits)"};

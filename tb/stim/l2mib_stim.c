@@ -235,13 +235,18 @@ typedef struct l2s_dir {
 #define L2S_MQ_INFO 0x2468ACE1u
 static uint32_t l2s_blk(const l2s_dims *d, int i) { return (0x9E3779B1u * (uint32_t)(i + 1)) & l2s_low(d->BW); }
 
-static l2s_step *l2s_add(l2s_dir *d, const char *what) {
-  l2s_step *s = wg_dir_step(d->s, &d->n, L2S_MAX_STEPS, sizeof *s);
+/* a step with no inputs and every expectation a don't care */
+static void l2s_blank(l2s_step *s, const char *what) {
+  memset(s, 0, sizeof *s);
   s->valid = s->dummy = s->pop = L2S_X;
   s->idx = s->len = s->npend = L2S_X;
   s->age = L2S_X;
   s->blk = s->info = L2S_X;
   s->what = what;
+}
+static l2s_step *l2s_add(l2s_dir *d, const char *what) {
+  l2s_step *s = wg_dir_step(d->s, &d->n, L2S_MAX_STEPS, sizeof *s);
+  l2s_blank(s, what);
   return s;
 }
 static void l2s_merge(l2s_step *s, int idx, int len, int age) {
@@ -394,21 +399,28 @@ static void l2s_sat(l2s_dir *d) {
 ** pending state is the next step's (nothing changes in it); what it offers is left open.
 ** By the next step the pick has seen the merge, so A-E's expectations hold as written. */
 static void l2s_settle(l2s_dir *d) {
-  static l2s_step in[L2S_MAX_STEPS];
-  int n = d->n;
-  memcpy(in, d->s, (size_t)n * sizeof *in);
-  d->n = 0;
-  for (int j = 0; j < n; j++) {
-    *l2s_add(d, in[j].what) = in[j];
-    if (!in[j].merge || in[j].rst) continue;
-    l2s_step *s = l2s_add(d, "(PIPE=1: a settling cycle, the pick sees the merge)");
-    s->pop = 0;
-    if (j + 1 < n && !in[j + 1].rst) {
-      s->npend = in[j + 1].npend;
-      s->pend_set = in[j + 1].pend_set;
-      s->pend_clr = in[j + 1].pend_clr;
+  int n = d->n, extra = 0;
+  for (int j = 0; j < n; j++) extra += d->s[j].merge && !d->s[j].rst;
+  if (n + extra > L2S_MAX_STEPS) { d->n = L2S_MAX_STEPS; return; }   /* wg_dir_overflow reports it */
+  /* in place, from the end: step j moves up by the merges before it, its settling cycle after it */
+  l2s_step nxt = {0};
+  int k = n + extra;
+  for (int j = n - 1; j >= 0; j--) {
+    l2s_step cur = d->s[j];
+    if (cur.merge && !cur.rst) {
+      l2s_step *st = &d->s[--k];
+      l2s_blank(st, "(PIPE=1: a settling cycle, the pick sees the merge)");
+      st->pop = 0;
+      if (j + 1 < n && !nxt.rst) {
+        st->npend = nxt.npend;
+        st->pend_set = nxt.pend_set;
+        st->pend_clr = nxt.pend_clr;
+      }
     }
+    d->s[--k] = cur;
+    nxt = cur;
   }
+  d->n = n + extra;
 }
 
 /* F. the registered pick (PIPE=1), written from its rule: the pick shown in a cycle was made
