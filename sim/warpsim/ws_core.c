@@ -122,6 +122,16 @@ uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const
   return m;
 }
 
+/* the LSU's lanes' addresses (inactive lanes 0), written out when first asked for */
+const uint64_t *ws_lsu_addr(ws_lsu *l) {
+  if (l->addr_lazy) {
+    for (int lane = 0; lane < 32; lane++)
+      l->addr[lane] = l->active >> lane & 1 ? l->addr_v0 + (uint64_t)lane * l->addr_d : 0;
+    l->addr_lazy = 0;
+  }
+  return l->addr;
+}
+
 /* ---- the scoreboard and issue -------------------------------------------------- */
 
 
@@ -186,20 +196,25 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   }
   case WS_OP_LD:
   case WS_OP_ST: {
-    uint64_t addr[32];
+    ws_lsu *l = &s->lsu;
+    l->active = active;
+    l->addr_lazy = 0;
+    l->n_lines = -1;
     if (in->addr) {                              /* traced: the lanes' own addresses */
-      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? in->addr[lane] : 0;
+      for (int lane = 0; lane < 32; lane++) l->addr[lane] = active >> lane & 1 ? in->addr[lane] : 0;
     } else {
       int64_t v[WS_VAR_N], val[32];
       ws_thread_vars(g, s, w, 0, v);
-      if (g->addr_lin[in->pc].ok) ws_lin_eval_warp(&g->addr_lin[in->pc], v, val);
-      else ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
-      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+      if (g->addr_lin[in->pc].ok) {              /* lane l at v0 + l * d: one line found without the lanes */
+        ws_lin_lanes(&g->addr_lin[in->pc], v, &l->addr_v0, &l->addr_d);
+        l->addr_lazy = 1;
+        l->n_lines = ws_coalesce_affine(l->addr_v0, l->addr_d, active, g->line_shift, l->lines);
+      } else {
+        ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
+        for (int lane = 0; lane < 32; lane++) l->addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+      }
     }
-    ws_lsu *l = &s->lsu;
-    l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
-    memcpy(l->addr, addr, sizeof addr);
-    l->active = active;
+    if (l->n_lines < 0) l->n_lines = ws_coalesce(ws_lsu_addr(l), active, g->line_shift, l->lines);
     l->pc = (int)in->pc;
     l->pf_shown = 0;
     l->next = 0;
@@ -512,8 +527,9 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
 
 /* Mascar: the LSU's NACKed line as the re-execution queue's push: its base
 ** address, the threads it serves and their byte offsets into it */
-static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
+static void ws_queue_push_of(const ws_gpu *g, ws_lsu *l, rexq_in *q) {
   uint64_t line = l->lines[l->next];
+  const uint64_t *addr = ws_lsu_addr(l);
   int ob = g->line_shift;
   q->push = 1;
   q->push_more = (uint32_t)l->queued_any;
@@ -522,9 +538,9 @@ static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
   q->push_reg = (uint32_t)l->reg;
   q->push_st = (uint32_t)l->is_store;
   for (int lane = 0; lane < 32; lane++) {
-    if (!(l->active >> lane & 1) || ((l->addr[lane] >> g->line_shift) & WS_LINE_MASK) != line) continue;
+    if (!(l->active >> lane & 1) || ((addr[lane] >> g->line_shift) & WS_LINE_MASK) != line) continue;
     q->push_mask |= (uint64_t)1 << lane;
-    uint64_t off = l->addr[lane] & (((uint64_t)1 << ob) - 1);
+    uint64_t off = addr[lane] & (((uint64_t)1 << ob) - 1);
     int b = lane * ob;                           /* thread t's offset at bits [t*ob +: ob] */
     q->push_offs[b / 32] |= (uint32_t)(off << (b % 32));
     if (b % 32 + ob > 32) q->push_offs[b / 32 + 1] |= (uint32_t)(off >> (32 - b % 32));

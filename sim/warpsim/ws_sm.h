@@ -80,8 +80,10 @@ typedef struct ws_lsu {
   int      pf_shown;            /* prefetch = apogee: the load was shown to the prefetch table */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
   int      missed;              /* a line of this instruction was not an L1 hit (a miss, a merge, refused) */
+  int      addr_lazy;           /* addr[] not written yet: lane l's address is addr_v0 + l * addr_d */
+  uint64_t addr_v0, addr_d;
   uint64_t lines[32];
-  uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
+  uint64_t addr[32];            /* the active threads' byte addresses, 0 for the others (ws_lsu_addr) */
 } ws_lsu;
 
 /* a FIFO of warp slots, each at most once (a block port that takes one warp a cycle) */
@@ -184,7 +186,7 @@ typedef struct ws_pf {
 /* a load as the L1 prefetcher sees it, in the cycle its first line reaches the L1 */
 typedef struct ws_pf_load {
   int             pc, slot, hit;
-  const ws_lsu   *lsu;
+  ws_lsu         *lsu;            /* (its addresses are written out when first read: ws_lsu_addr) */
 } ws_pf_load;
 
 /* the two-level scheduler (sched = two_level): one tls block per scheduler;

@@ -142,6 +142,23 @@ int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64
   return n;
 }
 
+/* Lanes at v0 + lane * d (64-bit wrapping): when the active lanes' addresses run from the first
+** active one to the last without wrapping, they lie between those two, so both in one line means
+** all in it: that line, as ws_coalesce finds it, without a look at each lane.  -1: not that case
+** (ws_coalesce on the lanes' addresses decides). */
+int ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift, uint64_t lines[32]) {
+  if (!active) return 0;
+  int first = __builtin_ctz(active), last = 31 - __builtin_clz(active);
+  uint64_t a = v0 + (uint64_t)first * d, up = d >> 63 ? 0 - d : d;   /* |d| */
+  if (up > UINT32_MAX) return -1;
+  uint64_t span = (uint64_t)(last - first) * up;                     /* < 2^37: no overflow */
+  uint64_t lo = d >> 63 ? a - span : a;
+  if (d >> 63 ? a < span : a > UINT64_MAX - span) return -1;          /* wraps */
+  if (lo >> line_shift != (lo + span) >> line_shift) return -1;
+  lines[0] = (a >> line_shift) & WS_LINE_MASK;
+  return 1;
+}
+
 /* ---- statistics helpers ----------------------------------------------------- */
 
 void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, uint64_t reqs) {

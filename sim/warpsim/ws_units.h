@@ -98,6 +98,9 @@ int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 /* The coalescer: active lanes' byte addresses -> distinct line indices in
 ** order of first appearance.  Returns the number of lines (0..32). */
 int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
+/* its one-line case for the lanes' addresses v0 + lane * d, without them: 1 and the line, or -1
+** where it cannot tell that way (then ws_coalesce) */
+int     ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift, uint64_t lines[32]);
 
 /* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
 static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint64_t cycles) { s->cycles_at[held] += cycles; }
