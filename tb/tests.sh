@@ -850,6 +850,11 @@ plan_tests() {
     [ -f "tb/steps/${b}_${p}.steps" ] && add "steps_${b}_${p}" 120 2 "cosim_${b}_${p}" t_steps "$b" "$p"
   done <<<"$presets"
   [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
+  # dram_mib under FR-FCFS, as warpsim's DRAM channels run it (no preset has POLICY=0): the
+  # model's clock-aged queue and its quiet cycles, with short ages that saturate
+  echo dram_mib | only | grep -q . &&
+    add cosim_dram_mib_frfcfs 600 20 - t_cosim dram_mib -p QUEUE=8 -p BANKS=4 -p ROW_BITS=3 -p BLK_BITS=5 \
+      -p MAX_MERGE=2 -p AGE_BITS=3 -p POLICY=0 --cycles 200000 --seed "$TEST_SEED"
   if [ -z "${ONLY:-}" ]; then
     add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
     add directed_eqvote_maintain 300 20 - t_directed eqvote --preset equalizer -p MAINTAIN=1

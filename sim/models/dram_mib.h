@@ -63,6 +63,7 @@ typedef struct dram_mib_model {
   ** every DRAM cycle, mostly with no bank ready) */
   uint64_t bank_slots[DRAM_MIB_MAX_BANKS];  /* the valid slots of each bank */
   uint32_t has;                  /* banks with a valid slot */
+  int      count;                /* valid slots (the count output, without a popcount a cycle) */
   int      sat;                  /* a valid slot's age is saturated (age_sat) */
   /* POLICY=0 (FR-FCFS): every queued read ages by one a cycle, so a read's age is
   ** min(age_max, clock - born) and no cycle visits the queue (q[].age is not kept) */

@@ -422,14 +422,18 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
   on_pipe[WS_PIPE_ALU] = s->next_valid & ~s->next_mem & ~s->next_sfu;
   /* schedulers take turns at the shared LSU (without a division per SM and cycle when there are 2^n) */
   int ns = c->n_sched, first = (int)((ns & (ns - 1)) == 0 ? now & (ns - 1) : now % ns);
+  int per_pipe = c->issue_mode == WS_ISSUE_PER_PIPE, pipes = per_pipe ? WS_PIPES : 1;
   for (int j = 0, k = first; j < ns; j++, k = k + 1 == ns ? 0 : k + 1) {
     ws_sched *sc = &s->sched[k];
-    int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
+    if (!(ready & s->sched_warps[k])) continue;
     for (int p = 0; p < pipes; p++) {
-      int pipe = c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1;
+      int pipe = per_pipe ? p : -1;
       uint64_t cand = ready & s->sched_warps[k];
       if (pipe >= 0) cand &= ws_pipe_free(s, sc, pipe, now) ? on_pipe[pipe] : 0;
-      else for (int q = 0; q < WS_PIPES; q++) if (!ws_pipe_free(s, sc, q, now)) cand &= ~on_pipe[q];
+      else {                                     /* the ALU is always free; the LSU and the SFU may not be */
+        if (s->lsu.busy) cand &= ~on_pipe[WS_PIPE_MEM];
+        if (sc->sfu_free > now) cand &= ~on_pipe[WS_PIPE_SFU];
+      }
       if (!cand) continue;
       ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warps};
       int slot = ws_policies[c->sched].pick(&x);
@@ -728,7 +732,7 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, 1);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_occ, s->l1_mshr_held, 1);   /* the kernel's cycles only */
   /* The cycle repeats exactly while nothing arrives (ws_sm_rest_arm): nothing filled,
   ** drained or returned, and the LSU had no line, or its line was refused (a store with the miss
   ** queue full, a lone load the mshr refused: l1_refusal holds its answer) */
@@ -813,7 +817,7 @@ void ws_sm_settle(ws_gpu *g, ws_sm *s, int64_t upto) {
   if (s->live_warps) s->active_cycles += n;
   if (s->rest.stalled) s->lsu_stall_cycles += n;
   if (s->rest.refused) ws_mshr_count(&s->l1m, &s->l1_refusal.out, n);
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, n);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_occ, s->l1_mshr_held, n);   /* the kernel's cycles only */
 }
 
 /* wake SM s before cycle UPTO (it runs that cycle in full) */

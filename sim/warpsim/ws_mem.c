@@ -138,11 +138,12 @@ static void ws_fill_push(ws_part *p, uint64_t line, int64_t ready) {
   p->fill_ready[pos] = ready;
   p->fill_heap[pos] = (uint8_t)pos;
   ws_fill_up(p, pos);
+  p->fill_next = p->fill_ready[p->fill_heap[0]];
 }
 
-/* the earliest fill's position if it is back by NOW, else -1 */
+/* the earliest fill's position if it is back by NOW, else -1 (a cycle reads fill_next alone) */
 static int ws_fill_due(const ws_part *p, int64_t now) {
-  return p->fill_count && p->fill_ready[p->fill_heap[0]] <= now ? p->fill_heap[0] : -1;
+  return p->fill_next <= now ? p->fill_heap[0] : -1;
 }
 
 /* remove the fill at the heap's top (position FI): the last one moves into its place */
@@ -159,6 +160,7 @@ static void ws_fill_take(ws_part *p, int fi) {
     ws_fill_place(p, h, fi);
     ws_fill_up(p, h);
   }
+  p->fill_next = p->fill_count ? p->fill_ready[p->fill_heap[0]] : WS_NEVER;
 }
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
@@ -257,7 +259,7 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       }
     }
   }
-  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, 1);
+  if (count) ws_mshr_occupancy(&p->l2m, &p->l2_occ, p->l2_mshr_held, 1);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib
@@ -436,9 +438,7 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
     bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
-    p->fill_line = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_line);
-    p->fill_ready = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_ready);
-    bad |= !p->fill_line || !p->fill_ready;
+    p->fill_next = WS_NEVER;
     p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
     p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
     p->bank_wake = WS_NEVER;
@@ -488,8 +488,6 @@ void ws_mem_free(ws_mem *m) {
     ws_ring_free(&p->hit_q);
     ws_ring_free(&p->miss_q);
     ws_ring_free(&p->resp_q);
-    free(p->fill_line);
-    free(p->fill_ready);
     ws_slot_free(&p->l2_mshr);
     ws_slot_free(&p->dram);
     ws_slot_free(&p->mib);

@@ -40,13 +40,13 @@ typedef struct ws_part {
   /* (the fields a cycle reads first; the arrays and the histogram after them) */
   uint32_t       l2_mshr_held;  /* the L2 MSHR's entries in use after the last edge (from its outputs) */
   uint32_t       l2_mshr_drainable;   /* of them, filled and not yet drained */
+  ws_occ_run     l2_occ;        /* l2m's occupancy histogram: its current run */
   ws_ring        in_q;          /* requests from the interconnect */
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
-  uint64_t      *fill_line;     /* DRAM data on its way back, an unordered array: the lines, */
-  int64_t       *fill_ready;    /* the cycles they are back */
-  int            fill_count;
+  int64_t        fill_next;     /* the earliest fill's ready cycle (the heap's top), WS_NEVER: none */
+  int            fill_count;    /* DRAM data on its way back (fill_line, fill_ready) */
   uint64_t       dram_used;     /* the DRAM read queue's slots in use, mirrored from its outputs */
   uint32_t       bank_all;      /* the channel's banks */
   uint32_t       bank_ready;    /* the banks whose free_at has come, as of the last look */
@@ -65,6 +65,8 @@ typedef struct ws_part {
   ws_cache_stats l2s;
   uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* the fills' positions, a heap by (ready, position) */
   uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
+  int64_t        fill_ready[MSHR_ENTRIES_MAX];  /* an unordered array: the cycles they are back, */
+  uint64_t       fill_line[MSHR_ENTRIES_MAX];   /* and their lines */
   ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
   uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */

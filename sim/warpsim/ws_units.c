@@ -33,7 +33,9 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   size_t n = (size_t)sets * (size_t)ways;
   c->way = calloc(n, sizeof *c->way);
   c->pf = calloc(n, sizeof *c->pf);
-  return c->way && c->pf ? 0 : -1;
+  if (!c->way || !c->pf) return -1;
+  for (size_t k = 0; k < n; k++) c->way[k].tag = WS_WAY_EMPTY;
+  return 0;
 }
 
 void ws_cache_free(ws_cache *c) {
@@ -44,9 +46,9 @@ void ws_cache_free(ws_cache *c) {
 }
 
 static int ws_cache_find(const ws_cache *c, uint64_t line) {
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  for (int w = 0; w < c->ways; w++)
-    if (c->way[base + (size_t)w].stamp && (c->way[base + (size_t)w].tag & ~WS_WAY_DIRTY) == line) return (int)(base + (size_t)w);
+  const ws_way *set = &c->way[(size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways];
+  for (int w = 0; w < c->ways; w++)              /* (an invalid way's tag matches no line) */
+    if ((set[w].tag & ~WS_WAY_DIRTY) == line) return (int)(set - c->way) + w;
   return -1;
 }
 
@@ -61,18 +63,17 @@ int ws_cache_access(ws_cache *c, uint64_t line, int write) {
 
 int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty) {
   if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i >= 0) {                                  /* already there (a write allocated it) */
-    c->way[i].stamp = ++c->clock;
-    if (dirty) c->way[i].tag |= WS_WAY_DIRTY;
-    return 0;
-  }
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  size_t v = base;                               /* an invalid way, else the least recently used */
+  /* one pass: the line itself, else the first invalid way (stamp 0), else the least recently used */
+  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways, v = base;
+  const ws_way *set = &c->way[base];
+  uint64_t least = set[0].stamp;
   for (int w = 0; w < c->ways; w++) {
-    size_t k = base + (size_t)w;
-    if (!c->way[k].stamp) { v = k; break; }
-    if (c->way[k].stamp < c->way[v].stamp) v = k;
+    if ((set[w].tag & ~WS_WAY_DIRTY) == line) {  /* already there (a write allocated it) */
+      c->way[base + (size_t)w].stamp = ++c->clock;
+      if (dirty) c->way[base + (size_t)w].tag |= WS_WAY_DIRTY;
+      return 0;
+    }
+    if (least && set[w].stamp < least) { least = set[w].stamp; v = base + (size_t)w; }
   }
   int evicted = c->way[v].stamp != 0;
   if (evicted) { *victim = c->way[v].tag & ~WS_WAY_DIRTY; *victim_dirty = (c->way[v].tag & WS_WAY_DIRTY) != 0; }
@@ -92,6 +93,7 @@ void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   int i = ws_cache_find(c, line);
   if (i < 0) return;
   c->way[i].stamp = 0;
+  c->way[i].tag = WS_WAY_EMPTY;
   if (c->pf_used) c->pf[i] = 0;
   c->changes++;
 }
@@ -162,6 +164,7 @@ int ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift,
 /* ---- statistics helpers ----------------------------------------------------- */
 
 void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, uint64_t reqs) {
+  if (!reqs) return;                             /* a fill or a drain alone: no request to count */
   s->alloc += reqs * o->req_alloc;
   s->merge += reqs * o->req_merge;
   s->rej_list_full += reqs * o->rej_list_full;

@@ -34,8 +34,9 @@ typedef struct ws_ring {
 /* one way of a set: its line and last use (beside each other: a look-up reads both, and a
 ** set's ways share cache lines of the simulator's own memory) */
 #define WS_WAY_DIRTY (UINT64_C(1) << 63)   /* in a way's tag: the line is dirty (a line index never reaches it) */
+#define WS_WAY_EMPTY (UINT64_C(1) << 62)   /* an invalid way's tag: no line index equals it */
 typedef struct ws_way {
-  uint64_t tag;           /* the line (| WS_WAY_DIRTY), valid when stamp != 0 */
+  uint64_t tag;           /* the line (| WS_WAY_DIRTY); WS_WAY_EMPTY (and stamp 0) when invalid */
   uint64_t stamp;         /* last use (LRU: smallest is the victim) */
 } ws_way;
 
@@ -57,8 +58,8 @@ typedef struct ws_cache_stats {
 
 typedef struct ws_mshr_stats {
   uint64_t alloc, merge, rej_list_full, rej_table_full, rej_draining, rej_noalloc;
-  /* cycles at each occupancy: a counter per value, not per bucket, so a cycle costs an
-  ** increment (the bucket's division was 4 % of a memory-bound run); ws_mshr_hist folds them */
+  /* cycles at each occupancy: a counter per value, not per bucket (the bucket's division was 4 %
+  ** of a memory-bound run), added a run at a time (ws_occ_run); ws_mshr_hist folds them */
   uint32_t entries;                        /* the block's ENTRIES */
   uint64_t cycles_at[MSHR_ENTRIES_MAX + 1];
 } ws_mshr_stats;
@@ -103,7 +104,25 @@ int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, ui
 int     ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift, uint64_t lines[32]);
 
 /* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
-static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint64_t cycles) { s->cycles_at[held] += cycles; }
+/* the histogram's current run: the occupancy being counted and its cycles not yet in cycles_at.
+** A cycle adds to the run, kept beside the owner's other hot fields; the histogram's line is
+** touched when the occupancy changes (and by ws_mshr_occupancy_flush before a report) */
+typedef struct ws_occ_run {
+  uint32_t held;
+  uint64_t cycles;
+} ws_occ_run;
+static inline void ws_mshr_occupancy(ws_mshr_stats *s, ws_occ_run *r, uint32_t held, uint64_t cycles) {
+  if (held != r->held) {
+    s->cycles_at[r->held] += r->cycles;
+    r->held = held;
+    r->cycles = 0;
+  }
+  r->cycles += cycles;
+}
+static inline void ws_mshr_occupancy_flush(ws_mshr_stats *s, ws_occ_run *r) {
+  s->cycles_at[r->held] += r->cycles;
+  r->cycles = 0;
+}
 void    ws_mshr_hist(const ws_mshr_stats *s, uint64_t hist[WS_OCC_BUCKETS]);   /* 0, then eighths of the table */
 static inline uint64_t ws_mshr_full_cycles(const ws_mshr_stats *s) { return s->cycles_at[s->entries]; }
 uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);
