@@ -69,6 +69,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     int threads = g->kern.cta - k * 32;
     w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
     w->age = g->warp_age++;
+    s->warp_age[slot] = w->age;
     /* Mascar's wst orders warps by launch; its reset order is the slot order, which is the
     ** order of the CTAs placed in cycle 0, so only later placements are launches */
     if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_warpq_push(&s->mascar.launches, slot);
@@ -314,7 +315,7 @@ typedef struct ws_pick_ctx {
   const ws_sched *sc;
   int      k, pipe, n_sched;           /* scheduler, pipe (-1 any), schedulers */
   uint64_t cand;                       /* its warps that can issue on that pipe now */
-  const ws_warp *warps;
+  const int64_t *age;                  /* each slot's warp's age */
 } ws_pick_ctx;
 
 /* LRR: the first candidate after the last one issued (a scheduler's warps are
@@ -335,7 +336,7 @@ static int ws_pick_gto(const ws_pick_ctx *x) {
   int64_t best_age = INT64_MAX;
   for (uint64_t c = x->cand; c; c &= c - 1) {
     int slot = __builtin_ctzll(c);
-    if (x->warps[slot].age < best_age) { best_age = x->warps[slot].age; best = slot; }
+    if (x->age[slot] < best_age) { best_age = x->age[slot]; best = slot; }
   }
   return best;
 }
@@ -435,7 +436,7 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
         if (sc->sfu_free > now) cand &= ~on_pipe[WS_PIPE_SFU];
       }
       if (!cand) continue;
-      ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warps};
+      ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warp_age};
       int slot = ws_policies[c->sched].pick(&x);
       int pp = pipe < 0 ? 0 : pipe, idx = g->slot_index[slot], n = g->sched_slots[k];   /* (no division per issue) */
       sc->rr[pp] = idx + 1 == n ? 0 : idx + 1;   /* both policies' memory: after / at the last issue */
@@ -497,7 +498,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     if (c->mem_model == WS_MEM_HIER) {
       if (ws_ring_full(&s->port->to_mem)) return WS_L1_REFUSED;
       ws_pkt p = {.line = r->line, .born = g->mem_now + 1, .sm = (uint16_t)s->id, .is_store = 1};
-      ws_ring_push(&s->port->to_mem, &p);
+      ws_port_send(s->port, &p);
     }
     s->l1s.store_misses++;
     ws_warp *sw = &s->warps[r->warp];
@@ -662,7 +663,8 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
       if (out.req_alloc) {
         ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
                     .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
-        ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &p);
+        if (c->mem_model == WS_MEM_FIXED) ws_ring_push(&s->fixed_q, &p);
+        else ws_port_send(s->port, &p);
       }
       if (out.req_alloc || out.req_merge) {
         s->l1s.load_misses++;

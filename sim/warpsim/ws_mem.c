@@ -165,8 +165,9 @@ static void ws_fill_take(ws_part *p, int fi) {
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
 
-static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
-
+/* the L2 side of a partition's cycle: a DRAM fill, an L2 hit's return, the input queue's head
+** (one access a cycle), the L2 MSHR; what the MIB hears of them into MI */
+static void ws_part_l2(const ws_config *c, ws_part *p, int64_t now, int mib, l2mib_in *mi) {
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = ws_fill_due(p, now);
   mshr_in in = {0};
@@ -223,9 +224,6 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
     in.req_noalloc = ws_ring_full(&p->miss_q);
   }
   in.drain_ready = !ws_ring_full(&p->resp_q);
-  int mib = c->dram_sched != WS_DRAM_FRFCFS;
-  l2mib_in mi;
-  if (mib) memset(&mi, 0, sizeof mi);
   /* an mshr with nothing to drain and no request or fill keeps its state and shows
   ** nothing: skipping that cycle is exact (ws_mshr_drainable_after) */
   if (req || in.fill_valid || p->l2_mshr_drainable) {
@@ -248,17 +246,27 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       if (req && out.req_alloc) p->mshr_blk[out.req_entry] = (uint32_t)ws_line_local(c, in.req_addr);
       if (req && out.req_merge) {
         int64_t age = now - born;                /* Eq. 4.1, on the memory clock */
-        mi.merge = 1;
-        mi.merge_idx = out.req_entry;
-        mi.merge_len = out.req_merge_len;
-        mi.merge_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);
+        mi->merge = 1;
+        mi->merge_idx = out.req_entry;
+        mi->merge_len = out.req_merge_len;
+        mi->merge_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);
       }
       if (in.fill_valid && out.fill_hit) {
-        mi.fill = 1;
-        mi.fill_idx = out.fill_entry;
+        mi->fill = 1;
+        mi->fill_idx = out.fill_entry;
       }
     }
   }
+}
+
+static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
+  int mib = c->dram_sched != WS_DRAM_FRFCFS;
+  l2mib_in mi;
+  if (mib) memset(&mi, 0, sizeof mi);
+  /* the L2 side only with work: a fill due, a hit waiting, a request, a filled entry to drain.
+  ** Without, its cycle changes nothing (most partition-cycles of a memory-bound run have only
+  ** the DRAM channel's work) */
+  if (p->fill_next <= now || p->hit_q.count || p->in_q.count || p->l2_mshr_drainable) ws_part_l2(c, p, now, mib, &mi);
   if (count) ws_mshr_occupancy(&p->l2m, &p->l2_occ, p->l2_mshr_held, 1);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
@@ -362,40 +370,54 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
 
 /* ---- the memory side's cycle ----------------------------------------------------- */
 
+/* the set bits of MASK (below bit N) in round-robin order from bit FIRST on: MASK rotated right
+** by FIRST within N bits (bit i is index FIRST + i, wrapping) */
+static inline uint64_t ws_rotr(uint64_t mask, int first, int n) {
+  if (!first) return mask;
+  uint64_t low = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  return (mask >> first | mask << (n - first)) & low;
+}
+
 void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
-  /* requests: up to 'bandwidth' packets from the SMs' ports, round robin */
-  /* (the next index wraps by a compare: a division per port and cycle was a tenth of the memory side) */
-  /* (the partitions with room first: with none no port can send; a head's partition is
-  ** computed once, not at every ask) */
-  uint64_t room = 0;
-  for (int d = 0; d < m->n_part; d++) room |= (uint64_t)ws_icnt_room(&m->req_net, d, &m->part[d].in_q) << d;
-  int sent = 0, s = m->req_net.rr;              /* the SM after the last one served goes first */
-  for (int k = 0; room && k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
-    if (!m->head_part1[s]) {                    /* (known: a head waits there; no look at the port) */
-      const ws_pkt *h = ws_ring_head(&m->port[s].to_mem);
-      if (!h) continue;
-      m->head_part1[s] = (uint8_t)(ws_line_part(c, h->line) + 1);
-    }
+  /* requests: up to 'bandwidth' packets from the SMs' ports, round robin from the one after the
+  ** last served; only busy ports are looked at, and only while a partition has room (req_room:
+  ** a send may close it, the partition's cycle opens it again). A head's partition is computed
+  ** once, not at every ask. */
+  int sent = 0, rr = m->req_net.rr, np = m->n_port;
+  for (uint64_t cand = ws_rotr(m->port_busy, rr, np); cand && m->req_room && sent < c->icnt_bandwidth; cand &= cand - 1) {
+    int s = rr + __builtin_ctzll(cand);
+    if (s >= np) s -= np;
+    if (!m->head_part1[s]) m->head_part1[s] = (uint8_t)(ws_line_part(c, ws_ring_head(&m->port[s].to_mem)->line) + 1);
     int dst = m->head_part1[s] - 1;
-    if (!(room >> dst & 1)) continue;
-    ws_icnt_send(&m->req_net, dst, *ws_ring_head(&m->port[s].to_mem), now + c->icnt_latency);
-    ws_ring_pop(&m->port[s].to_mem);
+    if (!(m->req_room >> dst & 1)) continue;
+    ws_ring *q = &m->port[s].to_mem;
+    ws_icnt_send(&m->req_net, dst, *ws_ring_head(q), now + c->icnt_latency);
+    ws_ring_pop(q);
+    if (!q->count) m->port_busy &= ~(UINT64_C(1) << s);
     m->head_part1[s] = 0;
     m->port_taken |= UINT64_C(1) << s;
-    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) room &= ~(UINT64_C(1) << dst);
+    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) m->req_room &= ~(UINT64_C(1) << dst);
     sent++;
-    m->req_net.rr = ws_next(s, m->n_port);
+    m->req_net.rr = ws_next(s, np);
   }
   ws_icnt_deliver(&m->req_net, now);
 
-  for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
+  uint64_t resp = 0;                             /* partitions with a response to send */
+  for (int d = 0; d < m->n_part; d++) {
+    ws_part *p = &m->part[d];
+    int had = p->in_q.count;
+    ws_part_cycle(c, p, now, count);
+    if (p->in_q.count < had) m->req_room |= UINT64_C(1) << d;   /* it took a request: room again */
+    resp |= (uint64_t)(p->resp_q.count != 0) << d;
+  }
 
   /* responses: up to 'bandwidth' packets from the partitions, round robin */
   sent = 0;
-  int d = m->resp_net.rr;
-  for (int k = 0; k < m->n_part && sent < c->icnt_bandwidth; k++, d = ws_next(d, m->n_part)) {
+  rr = m->resp_net.rr;
+  for (uint64_t cand = ws_rotr(resp, rr, m->n_part); cand && sent < c->icnt_bandwidth; cand &= cand - 1) {
+    int d = rr + __builtin_ctzll(cand);
+    if (d >= m->n_part) d -= m->n_part;
     ws_pkt *p = ws_ring_head(&m->part[d].resp_q);
-    if (!p) continue;
     if (!ws_icnt_room(&m->resp_net, p->sm, &m->port[p->sm].from_mem)) continue;
     ws_icnt_send(&m->resp_net, p->sm, *p, now + c->icnt_latency);
     ws_ring_pop(&m->part[d].resp_q);
@@ -429,6 +451,8 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&m->port[i].from_mem, c->l1_mshr_entries) != 0;
     bad |= ws_ring_init(&m->resp_net.flight[i], c->l1_mshr_entries) != 0;
     m->resp_net.dst[i] = &m->port[i].from_mem;
+    m->port[i].busy = &m->port_busy;
+    m->port[i].bit = UINT64_C(1) << i;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &m->part[i];
@@ -444,6 +468,7 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     p->bank_wake = WS_NEVER;
     bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
     m->req_net.dst[i] = &p->in_q;
+    m->req_room |= UINT64_C(1) << i;             /* l2_in_queue >= 1: every input queue has room */
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
     p->l2m.entries = (uint32_t)c->l2_mshr_entries;

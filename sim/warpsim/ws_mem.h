@@ -24,9 +24,16 @@
 /* an SM's end of the interconnect: the L1's misses and stores going out, the responses coming back
 ** (one fill per cycle into the L1) */
 typedef struct ws_port {
-  ws_ring    to_mem;            /* L1 misses and stores waiting for the interconnect */
+  ws_ring    to_mem;            /* L1 misses and stores waiting for the interconnect (ws_port_send) */
   ws_ring    from_mem;          /* responses from the interconnect */
+  uint64_t  *busy, bit;         /* the memory side's mask of ports with a packet to send, and this port's bit */
 } ws_port;
+
+/* an SM's packet into its miss queue (not full): the interconnect looks at busy ports only */
+static inline void ws_port_send(ws_port *pt, const ws_pkt *p) {
+  ws_ring_push(&pt->to_mem, p);
+  *pt->busy |= pt->bit;
+}
 
 /* ---- an L2 partition and its DRAM channel ---- */
 typedef struct ws_dram_bank {
@@ -55,22 +62,22 @@ typedef struct ws_part {
   ws_cache       l2;
   ws_slot        l2_mshr;       /* the mshr block */
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
-  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
-  ** queue, and what warpsim knows of the MSHR from its outputs */
-  ws_slot        mib;
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
   uint64_t       dram_age_sat;   /* DRAM cycles with a saturated age in the read queue (dram_mib age_sat) */
   uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
   ws_cache_stats l2s;
+  ws_mshr_stats  l2m;           /* (its counters first, its histogram after them) */
+  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
   uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* the fills' positions, a heap by (ready, position) */
   uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
   int64_t        fill_ready[MSHR_ENTRIES_MAX];  /* an unordered array: the cycles they are back, */
   uint64_t       fill_line[MSHR_ENTRIES_MAX];   /* and their lines */
-  ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
+  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
+  ** queue, and what warpsim knows of the MSHR from its outputs */
+  ws_slot        mib;
   uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
-  ws_mshr_stats  l2m;
 } ws_part;
 
 /* one direction of the interconnect: packets in flight to each destination.  The latency is
@@ -93,6 +100,8 @@ typedef struct ws_mem {
   ws_part   *part;
   ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
   uint64_t   port_taken;        /* ports whose miss queue the interconnect took from (bits; the reader clears them) */
+  uint64_t   port_busy;         /* ports whose miss queue holds a packet (ws_port_send sets, the interconnect clears) */
+  uint64_t   req_room;          /* partitions whose input queue has room beyond what is on its way to it */
   uint8_t    head_part1[WS_MAX_SM];   /* per port: the partition + 1 of its miss queue's head, 0: not yet known */
 } ws_mem;
 

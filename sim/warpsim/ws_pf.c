@@ -154,7 +154,8 @@ void ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int
     if (out->req_alloc) {
       ws_pkt pk = {.line = in->req_addr, .born = g->mem_now + 1, .sm = (uint16_t)s->id,
                    .ready = g->now + c->mem_latency - 1};
-      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &pk);
+      if (c->mem_model == WS_MEM_FIXED) ws_ring_push(&s->fixed_q, &pk);
+      else ws_port_send(s->port, &pk);
       p->mshr_pf[out->req_entry] = 1;
       p->mshr_sent[out->req_entry] = g->now;
       p->lines_sent++;

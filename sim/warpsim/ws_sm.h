@@ -278,6 +278,7 @@ typedef struct ws_sm {
   uint64_t   lsu_stall_cycles, active_cycles;
   ws_cache_stats l1s;
   ws_mshr_stats  l1m;           /* (its counters first, its histogram after them) */
+  int64_t    warp_age[WS_MAX_WARPS];   /* each slot's warp's age (its ws_warp's), side by side for GTO's pick */
   ws_lsu     lsu;               /* (its scalars, then its line list and addresses) */
   /* the per-warp arrays and the mechanisms' state after the fields every cycle reads */
   uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */

@@ -31,10 +31,10 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   if (sets == 0) return 0;                       /* no cache: every access misses */
   c->set_mask = sets - 1;
   size_t n = (size_t)sets * (size_t)ways;
-  c->way = calloc(n, sizeof *c->way);
+  c->way = aligned_alloc(64, (n * sizeof *c->way + 63) / 64 * 64);   /* (a set in as few cache lines as can be) */
   c->pf = calloc(n, sizeof *c->pf);
   if (!c->way || !c->pf) return -1;
-  for (size_t k = 0; k < n; k++) c->way[k].tag = WS_WAY_EMPTY;
+  for (size_t k = 0; k < n; k++) c->way[k] = (ws_way){.tag = WS_WAY_EMPTY, .stamp = 0};
   return 0;
 }
 
