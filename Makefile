@@ -102,11 +102,18 @@ $(BUILD)/warpsim-rtl: $(BUILD)/obj/harness/warpsim_rtl.o $(BUILD)/obj/harness/se
                       $(WS_OBJ) $(GEN_OBJ) $(BUILD)/lib/libwgsim.a
 	$(CC) $(CFLAGS) -o $@ $^ -ldl
 
-# warpsim: the GPU performance model, built from sim/ alone (the block models in libwgsim.a)
+# warpsim: the GPU performance model, built from sim/ alone (the block models in libwgsim.a).
+# Release build: its objects and the models' carry link-time optimization data, and warpsim
+# links with it (3-4 % faster, make bench-warpsim); the objects are fat, so they link without
+# it too (warpsim-rtl, cosim's libwgsim.a)
+ifneq ($(SAN),1)
+WS_LTO  := -flto=auto -ffat-lto-objects
+endif
+$(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o $(SIM_OBJ): CFLAGS += $(WS_LTO)
 $(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: CFLAGS += -Isim/models -Isim/warpsim
 $(WS_OBJ) $(BUILD)/obj/sim/warpsim/warpsim.o: $(IO_H) $(BUILD)/include/blocks.def
 $(BUILD)/warpsim: $(BUILD)/obj/sim/warpsim/warpsim.o $(WS_OBJ) $(BUILD)/lib/libwgsim.a
-	$(CC) $(CFLAGS) -o $@ $^
+	+$(CC) $(CFLAGS) $(if $(WS_LTO),-flto=auto) -o $@ $^
 
 # The models and stimuli include the blocks' C I/O headers, generated here.
 $(IO_H): $(BUILD)/include/%_io.h: $(BUILD)/warpgen

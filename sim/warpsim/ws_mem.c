@@ -76,17 +76,18 @@ static void ws_icnt_send(ws_icnt *net, int dst, ws_pkt p, int64_t ready) {
   p.ready = ready;
   ws_ring_push(&net->flight[dst], &p);
   int i = net->order_head + net->order_count;
-  net->order[i >= net->order_cap ? i - net->order_cap : i] = (uint8_t)dst;
+  if (i >= net->order_cap) i -= net->order_cap;
+  net->order[i] = (uint8_t)dst;
+  net->order_ready[i] = ready;
   net->order_count++;
   net->packets++;
 }
 
 /* the packets whose latency has passed into their destination queues (room was reserved) */
 static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
-  while (net->order_count) {
+  while (net->order_count && net->order_ready[net->order_head] <= now) {
     int dst = net->order[net->order_head];
     ws_ring *f = &net->flight[dst];
-    if (f->buf[f->head].ready > now) break;
     ws_ring_push(net->dst[dst], &f->buf[f->head]);
     net->arrived |= UINT64_C(1) << dst;
     ws_ring_pop(f);
@@ -443,8 +444,11 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
   m->resp_net.order_cap = c->n_sm * c->l1_mshr_entries;
   m->req_net.order = calloc((size_t)m->req_net.order_cap, 1);
   m->resp_net.order = calloc((size_t)m->resp_net.order_cap, 1);
+  m->req_net.order_ready = calloc((size_t)m->req_net.order_cap, sizeof *m->req_net.order_ready);
+  m->resp_net.order_ready = calloc((size_t)m->resp_net.order_cap, sizeof *m->resp_net.order_ready);
   int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight || !m->req_net.dst ||
-            !m->resp_net.dst || !m->req_net.order || !m->resp_net.order;
+            !m->resp_net.dst || !m->req_net.order || !m->resp_net.order || !m->req_net.order_ready ||
+            !m->resp_net.order_ready;
   /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
   for (int i = 0; !bad && i < c->n_sm; i++) {
     bad |= ws_ring_init(&m->port[i].to_mem, c->l1_miss_queue) != 0;
@@ -526,6 +530,8 @@ void ws_mem_free(ws_mem *m) {
   free(m->resp_net.dst);
   free(m->req_net.order);
   free(m->resp_net.order);
+  free(m->req_net.order_ready);
+  free(m->resp_net.order_ready);
   memset(m, 0, sizeof *m);
 }
 

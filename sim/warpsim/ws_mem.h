@@ -87,6 +87,7 @@ typedef struct ws_icnt {
   ws_ring  *flight;             /* per destination, in order of arrival */
   ws_ring **dst;                /* per destination: the queue it arrives in */
   uint8_t  *order;              /* the destinations of the packets in flight, in send order (a ring) */
+  int64_t  *order_ready;        /* beside it, their arrival cycles (a cycle reads the head's alone) */
   int       order_cap, order_head, order_count;
   int       rr;                 /* the source served first next cycle */
   uint64_t  arrived;            /* destinations a packet arrived at (bits; the response net's wake resting SMs) */
