@@ -369,8 +369,8 @@ static void ws_ready_file(ws_sm *s, int i, int64_t now) {
   }
 }
 
-static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
-  int64_t now = g->now;
+/* the ready set as of cycle NOW (the current cycle, or the next one: ws_sm_rest_arm) */
+static uint64_t ws_ready_at(const ws_gpu *g, ws_sm *s, int64_t now) {
   ws_sm_look(g, s);
   /* the wheel's slots from ready_last + 1 to now came due (the used ones among them: after a
   ** rest that can be the whole wheel) */
@@ -415,7 +415,7 @@ static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
 static void ws_schedule(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
-  uint64_t ready = ws_ready_now(g, s);           /* a warp issues at most one instruction a cycle: */
+  uint64_t ready = ws_ready_at(g, s, g->now);   /* a warp issues at most one instruction a cycle: */
   if (!ready) return;                            /* each issue clears its bit below */
   uint64_t on_pipe[WS_PIPES];
   on_pipe[WS_PIPE_MEM] = s->next_mem;
@@ -792,7 +792,12 @@ static int64_t ws_ready_next(const ws_sm *s, int64_t now) {
 ** mechanisms' blocks see every cycle. */
 static void ws_sm_rest_arm(ws_gpu *g, ws_sm *s, int lsu) {
   const ws_lsu *l = &s->lsu;
-  if (!(lsu & WS_LSU_REPEATS) || s->warp_changed || s->ready_stale) return;
+  if (!(lsu & WS_LSU_REPEATS)) return;
+  /* warps changed in this cycle (an issue, a retirement): the next cycle's ready set now, as the
+  ** next cycle would compute it first (nothing changes a warp in between without marking it),
+  ** so that the SM can rest from that cycle on (stream: the cycle after a memory instruction's
+  ** issue, its line refused) */
+  if (s->warp_changed || s->ready_stale) ws_ready_at(g, s, g->now + 1);
   if (s->ready_mask & ~(l->busy ? s->next_mem : 0)) return;   /* a warp could issue */
   for (uint64_t f = s->finishing; f; f &= f - 1)                /* ws_retire waits on time alone */
     if (!s->warps[__builtin_ctzll(f)].outstanding) return;
