@@ -35,15 +35,15 @@ typedef struct ws_ring {
 ** set's ways share cache lines of the simulator's own memory) */
 #define WS_WAY_DIRTY (UINT64_C(1) << 63)   /* in a way's tag: the line is dirty (a line index never reaches it) */
 #define WS_WAY_EMPTY (UINT64_C(1) << 62)   /* an invalid way's tag: no line index equals it */
-typedef struct ws_way {
-  uint64_t tag;           /* the line (| WS_WAY_DIRTY); WS_WAY_EMPTY (and stamp 0) when invalid */
-  uint64_t stamp;         /* last use (LRU: smallest is the victim) */
-} ws_way;
 
 /* a set-associative tag array with true LRU */
 typedef struct ws_cache {
   int       sets, ways, set_mask;
-  ws_way   *way;          /* sets x ways */
+  /* per set, its ways' tags then their LRU stamps: a look-up reads the tags alone (one cache line
+  ** up to 8 ways), a hit or a fill the stamps beside them.  A tag is the line (| WS_WAY_DIRTY),
+  ** WS_WAY_EMPTY when invalid; a stamp the last use (LRU: the smallest is the victim), 0 when
+  ** invalid.  Way i of set s: tag at set_data[2 * ways * s + i], stamp 'ways' further on. */
+  uint64_t *set_data;
   int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
                           ** was sent + 1 (0: none) */
   int       pf_used;      /* a mark was ever set (without a prefetcher the marks are never read or cleared) */
