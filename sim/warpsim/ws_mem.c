@@ -22,22 +22,27 @@ int ws_mshr_slot_init(ws_slot *s, int entries, int merges, const int64_t *clock,
 
 /* ---- address mapping ---------------------------------------------------------- */
 
+/* X / D and X % D, by a shift and a mask where D is a power of two (the usual case: a division
+** is tens of cycles, and a DRAM read's mapping takes several) */
+static inline uint64_t ws_div(uint64_t x, uint64_t d) { return d & (d - 1) ? x / d : x >> __builtin_ctzll(d); }
+static inline uint64_t ws_mod(uint64_t x, uint64_t d) { return d & (d - 1) ? x % d : x & (d - 1); }
+
 int ws_line_part(const ws_config *c, uint64_t line) {
-  return (int)((line / (uint64_t)c->part_interleave) % (uint64_t)c->n_part);
+  return (int)ws_mod(ws_div(line, (uint64_t)c->part_interleave), (uint64_t)c->n_part);
 }
 
 uint64_t ws_line_local(const ws_config *c, uint64_t line) {
   uint64_t il = (uint64_t)c->part_interleave;
-  return line / il / (uint64_t)c->n_part * il + line % il;
+  return ws_div(ws_div(line, il), (uint64_t)c->n_part) * il + ws_mod(line, il);
 }
 
 int ws_local_bank(const ws_config *c, uint64_t local) {
-  return (int)(local / (uint64_t)c->dram_row_lines % (uint64_t)c->dram_banks);
+  return (int)ws_mod(ws_div(local, (uint64_t)c->dram_row_lines), (uint64_t)c->dram_banks);
 }
 
 uint32_t ws_local_row(const ws_config *c, uint64_t local) {
   /* the dram_mib block holds 14 row bits: rows alias modulo 16384 */
-  return (uint32_t)(local / ((uint64_t)c->dram_row_lines * (uint64_t)c->dram_banks) & 0x3fff);
+  return (uint32_t)(ws_div(local, (uint64_t)c->dram_row_lines * (uint64_t)c->dram_banks) & 0x3fff);
 }
 
 int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_t now, int *row_hit) {
@@ -102,66 +107,72 @@ static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
 ** their positions by (ready, position), so the pick, the earliest and the first of equals,
 ** is the heap's top instead of a scan (a partition has up to 64 on the way). */
 
+/* heap entry A goes before B: the earlier, and of equals the lower position */
 static int ws_fill_before(const ws_part *p, int a, int b) {
-  return p->fill_ready[a] < p->fill_ready[b] || (p->fill_ready[a] == p->fill_ready[b] && a < b);
+  return p->fill_heap[a].ready < p->fill_heap[b].ready ||
+         (p->fill_heap[a].ready == p->fill_heap[b].ready && p->fill_heap[a].pos < p->fill_heap[b].pos);
 }
 
-static void ws_fill_place(ws_part *p, int h, int pos) {
-  p->fill_heap[h] = (uint8_t)pos;
-  p->fill_where[pos] = (uint8_t)h;
+static void ws_fill_swap(ws_part *p, int a, int b) {
+  int64_t r = p->fill_heap[a].ready;
+  int32_t q = p->fill_heap[a].pos;
+  p->fill_heap[a] = p->fill_heap[b];
+  p->fill_heap[b].ready = r;
+  p->fill_heap[b].pos = q;
+  p->fill_where[p->fill_heap[a].pos] = (uint8_t)a;
+  p->fill_where[q] = (uint8_t)b;
 }
 
 static void ws_fill_up(ws_part *p, int h) {
-  int pos = p->fill_heap[h];
-  while (h > 0 && ws_fill_before(p, pos, p->fill_heap[(h - 1) / 2])) {
-    ws_fill_place(p, h, p->fill_heap[(h - 1) / 2]);
+  while (h > 0 && ws_fill_before(p, h, (h - 1) / 2)) {
+    ws_fill_swap(p, h, (h - 1) / 2);
     h = (h - 1) / 2;
   }
-  ws_fill_place(p, h, pos);
 }
 
 static void ws_fill_down(ws_part *p, int h) {
-  int n = p->fill_count, pos = p->fill_heap[h];
+  int n = p->fill_count;
   for (;;) {
     int c = 2 * h + 1;
     if (c >= n) break;
-    if (c + 1 < n && ws_fill_before(p, p->fill_heap[c + 1], p->fill_heap[c])) c++;
-    if (!ws_fill_before(p, p->fill_heap[c], pos)) break;
-    ws_fill_place(p, h, p->fill_heap[c]);
+    if (c + 1 < n && ws_fill_before(p, c + 1, c)) c++;
+    if (!ws_fill_before(p, c, h)) break;
+    ws_fill_swap(p, h, c);
     h = c;
   }
-  ws_fill_place(p, h, pos);
 }
 
 static void ws_fill_push(ws_part *p, uint64_t line, int64_t ready) {
   int pos = p->fill_count++;
   p->fill_line[pos] = line;
-  p->fill_ready[pos] = ready;
-  p->fill_heap[pos] = (uint8_t)pos;
+  p->fill_heap[pos].ready = ready;
+  p->fill_heap[pos].pos = pos;
+  p->fill_where[pos] = (uint8_t)pos;
   ws_fill_up(p, pos);
-  p->fill_next = p->fill_ready[p->fill_heap[0]];
+  p->fill_next = p->fill_heap[0].ready;
 }
 
 /* the earliest fill's position if it is back by NOW, else -1 (a cycle reads fill_next alone) */
 static int ws_fill_due(const ws_part *p, int64_t now) {
-  return p->fill_next <= now ? p->fill_heap[0] : -1;
+  return p->fill_next <= now ? p->fill_heap[0].pos : -1;
 }
 
-/* remove the fill at the heap's top (position FI): the last one moves into its place */
+/* remove the fill at the heap's top (position FI): the last position's fill moves into FI */
 static void ws_fill_take(ws_part *p, int fi) {
   int last = --p->fill_count;
   if (last > 0) {
-    ws_fill_place(p, 0, p->fill_heap[last]);
+    p->fill_heap[0] = p->fill_heap[last];
+    p->fill_where[p->fill_heap[0].pos] = 0;
     ws_fill_down(p, 0);
   }
   if (fi != last) {                              /* its key falls (a lower position): up */
     p->fill_line[fi] = p->fill_line[last];
-    p->fill_ready[fi] = p->fill_ready[last];
     int h = p->fill_where[last];
-    ws_fill_place(p, h, fi);
+    p->fill_heap[h].pos = fi;
+    p->fill_where[fi] = (uint8_t)h;
     ws_fill_up(p, h);
   }
-  p->fill_next = p->fill_count ? p->fill_ready[p->fill_heap[0]] : WS_NEVER;
+  p->fill_next = p->fill_count ? p->fill_heap[0].ready : WS_NEVER;
 }
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */

@@ -69,10 +69,12 @@ typedef struct ws_part {
   ws_cache_stats l2s;
   ws_mshr_stats  l2m;           /* (its counters first, its histogram after them) */
   ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
-  uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* the fills' positions, a heap by (ready, position) */
+  struct {                      /* the fills as a heap by (ready, position): the cycle each is back */
+    int64_t      ready;         /* and its position in fill_line (keys side by side: a sift reads */
+    int32_t      pos;           /* the heap alone) */
+  }              fill_heap[MSHR_ENTRIES_MAX];
   uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
-  int64_t        fill_ready[MSHR_ENTRIES_MAX];  /* an unordered array: the cycles they are back, */
-  uint64_t       fill_line[MSHR_ENTRIES_MAX];   /* and their lines */
+  uint64_t       fill_line[MSHR_ENTRIES_MAX];   /* an unordered array: the fills' lines */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
   /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
   ** queue, and what warpsim knows of the MSHR from its outputs */
