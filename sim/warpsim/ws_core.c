@@ -464,8 +464,8 @@ static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
   }
   s->loads_done++;
   uint64_t lat = (uint64_t)(now - s->load_born[slot * WS_MAX_REGS + reg]);
-  int b = 0;
-  while (b < WS_LAT_BUCKETS - 1 && lat >= (2ull << b)) b++;
+  int b = lat < 2 ? 0 : 63 - __builtin_clzll(lat);   /* [2^b, 2^(b+1)), the last bucket open */
+  if (b > WS_LAT_BUCKETS - 1) b = WS_LAT_BUCKETS - 1;
   g->lat_hist[b]++;
   g->lat_sum += lat;
   g->lat_count++;
