@@ -433,7 +433,7 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
       if (pipe >= 0) cand &= ws_pipe_free(s, sc, pipe, now) ? on_pipe[pipe] : 0;
       else {                                     /* the ALU is always free; the LSU and the SFU may not be */
         if (s->lsu.busy) cand &= ~on_pipe[WS_PIPE_MEM];
-        if (sc->sfu_free > now) cand &= ~on_pipe[WS_PIPE_SFU];
+        if ((cand & on_pipe[WS_PIPE_SFU]) && sc->sfu_free > now) cand &= ~on_pipe[WS_PIPE_SFU];
       }
       if (!cand) continue;
       ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warp_age};
