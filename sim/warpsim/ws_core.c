@@ -185,7 +185,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     s->mrf_reads += (uint64_t)nread;
     s->mrf_writes += in->dst >= 0;
   }
-  s->thread_insts += (uint64_t)__builtin_popcount(active);
+  s->thread_insts += (uint64_t)wg_popcount64(active);   /* (inline: no library call) */
   switch (in->op) {
   case WS_OP_ALU:
   case WS_OP_SFU: {

@@ -272,6 +272,7 @@ static void ws_part_l2(const ws_config *c, ws_part *p, int64_t now, int mib, l2m
 }
 
 static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
+  if (p->fill_next == now + 1) ws_cache_prefetch(&p->l2, p->fill_line[p->fill_heap[0].pos]);   /* next cycle's fill */
   int mib = c->dram_sched != WS_DRAM_FRFCFS;
   l2mib_in mi;
   if (mib) memset(&mi, 0, sizeof mi);

@@ -261,7 +261,6 @@ typedef struct ws_sm {
     uint64_t line, changes;     /* the line, and the L1's 'changes' then */
   } l1_miss;
   ws_cache   l1;
-  ws_slot    l1_mshr;           /* the mshr block */
   struct {                      /* the mshr's last answer to a lone request it refused (ws_lsu_cycle) */
     uint64_t steps;             /* the slot's step count after that answer (0: none) */
     uint64_t addr;
@@ -277,9 +276,10 @@ typedef struct ws_sm {
   uint64_t   operand_reads, rfc_hits;   /* register operands read; of them found in the register-file cache */
   uint64_t   lsu_stall_cycles, active_cycles;
   ws_cache_stats l1s;
+  ws_slot    l1_mshr;           /* the mshr block (what a step reads first, its names last) */
+  ws_lsu     lsu;               /* (its scalars and line list; its lanes' addresses last) */
   ws_mshr_stats  l1m;           /* (its counters first, its histogram after them) */
   int64_t    warp_age[WS_MAX_WARPS];   /* each slot's warp's age (its ws_warp's), side by side for GTO's pick */
-  ws_lsu     lsu;               /* (its scalars, then its line list and addresses) */
   /* the per-warp arrays and the mechanisms' state after the fields every cycle reads */
   uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */
   int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */

@@ -93,6 +93,13 @@ void    ws_cache_invalidate(ws_cache *c, uint64_t line);
 ** sent at cycle SENT filled; a demand access takes the mark (SENT + 1, or 0 if
 ** the line has none) */
 int     ws_cache_probe(const ws_cache *c, uint64_t line);
+/* LINE's set on its way into the host's cache (a fill or look-up known a cycle ahead) */
+static inline void ws_cache_prefetch(const ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return;
+  const uint64_t *set = &c->set_data[2 * (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways];
+  __builtin_prefetch(set, 1);
+  __builtin_prefetch(set + c->ways, 1);
+}
 void    ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent);
 int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 
