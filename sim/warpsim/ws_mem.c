@@ -393,21 +393,30 @@ static inline uint64_t ws_rotr(uint64_t mask, int first, int n) {
 
 void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
   /* requests: up to 'bandwidth' packets from the SMs' ports, round robin from the one after the
-  ** last served; only busy ports are looked at, and only while a partition has room (req_room:
-  ** a send may close it, the partition's cycle opens it again). A head's partition is computed
-  ** once, not at every ask. */
+  ** last served.  Only the busy ports whose head goes to a partition with room are looked at
+  ** (req_room: a send may close it, the partition's cycle opens it again); a head's partition is
+  ** computed once, when it becomes the head, and the ports are kept by it (heads_to). */
   int sent = 0, rr = m->req_net.rr, np = m->n_port;
-  for (uint64_t cand = ws_rotr(m->port_busy, rr, np); cand && m->req_room && sent < c->icnt_bandwidth; cand &= cand - 1) {
+  for (uint64_t u = m->port_busy & ~m->head_known; u; u &= u - 1) {   /* new heads: their partitions */
+    int s = __builtin_ctzll(u), d = ws_line_part(c, ws_ring_head(&m->port[s].to_mem)->line);
+    m->head_part1[s] = (uint8_t)(d + 1);
+    m->heads_to[d] |= UINT64_C(1) << s;
+    m->head_known |= UINT64_C(1) << s;
+  }
+  uint64_t ready = 0;                            /* the ports whose head's partition has room */
+  for (uint64_t r = m->req_room; r; r &= r - 1) ready |= m->heads_to[__builtin_ctzll(r)];
+  for (uint64_t cand = ws_rotr(ready, rr, np); cand && m->req_room && sent < c->icnt_bandwidth; cand &= cand - 1) {
     int s = rr + __builtin_ctzll(cand);
     if (s >= np) s -= np;
-    if (!m->head_part1[s]) m->head_part1[s] = (uint8_t)(ws_line_part(c, ws_ring_head(&m->port[s].to_mem)->line) + 1);
     int dst = m->head_part1[s] - 1;
-    if (!(m->req_room >> dst & 1)) continue;
+    if (!(m->req_room >> dst & 1)) continue;     /* (closed by a send of this cycle) */
     ws_ring *q = &m->port[s].to_mem;
     ws_icnt_send(&m->req_net, dst, *ws_ring_head(q), now + c->icnt_latency);
     ws_ring_pop(q);
     if (!q->count) m->port_busy &= ~(UINT64_C(1) << s);
     m->head_part1[s] = 0;
+    m->head_known &= ~(UINT64_C(1) << s);
+    m->heads_to[dst] &= ~(UINT64_C(1) << s);
     m->port_taken |= UINT64_C(1) << s;
     if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) m->req_room &= ~(UINT64_C(1) << dst);
     sent++;

@@ -106,6 +106,8 @@ typedef struct ws_mem {
   uint64_t   port_busy;         /* ports whose miss queue holds a packet (ws_port_send sets, the interconnect clears) */
   uint64_t   req_room;          /* partitions whose input queue has room beyond what is on its way to it */
   uint8_t    head_part1[WS_MAX_SM];   /* per port: the partition + 1 of its miss queue's head, 0: not yet known */
+  uint64_t   head_known;        /* ports whose head's partition is known (head_part1) */
+  uint64_t   heads_to[WS_MAX_PART];   /* per partition: the ports whose known head goes there */
 } ws_mem;
 
 /* Build it for configuration C: its blocks' slots run on CLOCK (the memory clock).  0 ok; -1
