@@ -67,37 +67,36 @@ void ws_dram_hold(ws_part *p, int b, int64_t until) {
 
 /* ---- the interconnect ---------------------------------------------------------- */
 
-_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.order holds a destination in a byte, arrived a bit");
+_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.fly_dst holds a destination in a byte, arrived a bit");
 
 /* i + 1, wrapping to 0 at n (round-robin order) */
 static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
 /* room towards dst: its input ring's free slots less what is already on the way */
 static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
-  return dst_ring->cap - dst_ring->count - net->flight[dst].count > 0;
+  return dst_ring->cap - dst_ring->count - net->inflight[dst] > 0;
 }
 
-static void ws_icnt_send(ws_icnt *net, int dst, ws_pkt p, int64_t ready) {
-  p.ready = ready;
-  ws_ring_push(&net->flight[dst], &p);
-  int i = net->order_head + net->order_count;
-  if (i >= net->order_cap) i -= net->order_cap;
-  net->order[i] = (uint8_t)dst;
-  net->order_ready[i] = ready;
-  net->order_count++;
+static void ws_icnt_send(ws_icnt *net, int dst, const ws_pkt *p, int64_t ready) {
+  int i = net->fly_head + net->fly_count;
+  if (i >= net->fly_cap) i -= net->fly_cap;
+  net->fly[i] = *p;
+  net->fly[i].ready = ready;
+  net->fly_dst[i] = (uint8_t)dst;
+  net->fly_count++;
+  net->inflight[dst]++;
   net->packets++;
 }
 
 /* the packets whose latency has passed into their destination queues (room was reserved) */
 static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
-  while (net->order_count && net->order_ready[net->order_head] <= now) {
-    int dst = net->order[net->order_head];
-    ws_ring *f = &net->flight[dst];
-    ws_ring_push(net->dst[dst], &f->buf[f->head]);
+  while (net->fly_count && net->fly[net->fly_head].ready <= now) {
+    int h = net->fly_head, dst = net->fly_dst[h];
+    ws_ring_push(net->dst[dst], &net->fly[h]);
     net->arrived |= UINT64_C(1) << dst;
-    ws_ring_pop(f);
-    net->order_head = net->order_head + 1 == net->order_cap ? 0 : net->order_head + 1;
-    net->order_count--;
+    net->inflight[dst]--;
+    net->fly_head = h + 1 == net->fly_cap ? 0 : h + 1;
+    net->fly_count--;
   }
 }
 
@@ -411,7 +410,7 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     int dst = m->head_part1[s] - 1;
     if (!(m->req_room >> dst & 1)) continue;     /* (closed by a send of this cycle) */
     ws_ring *q = &m->port[s].to_mem;
-    ws_icnt_send(&m->req_net, dst, *ws_ring_head(q), now + c->icnt_latency);
+    ws_icnt_send(&m->req_net, dst, ws_ring_head(q), now + c->icnt_latency);
     ws_ring_pop(q);
     if (!q->count) m->port_busy &= ~(UINT64_C(1) << s);
     m->head_part1[s] = 0;
@@ -441,7 +440,7 @@ void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
     if (d >= m->n_part) d -= m->n_part;
     ws_pkt *p = ws_ring_head(&m->part[d].resp_q);
     if (!ws_icnt_room(&m->resp_net, p->sm, &m->port[p->sm].from_mem)) continue;
-    ws_icnt_send(&m->resp_net, p->sm, *p, now + c->icnt_latency);
+    ws_icnt_send(&m->resp_net, p->sm, p, now + c->icnt_latency);
     ws_ring_pop(&m->part[d].resp_q);
     sent++;
     m->resp_net.rr = ws_next(d, m->n_part);
@@ -457,24 +456,22 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
   m->n_part = c->n_part;
   m->port = calloc((size_t)c->n_sm, sizeof *m->port);
   m->part = calloc((size_t)c->n_part, sizeof *m->part);
-  m->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
-  m->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
+  m->req_net.inflight = calloc((size_t)c->n_part, sizeof *m->req_net.inflight);
+  m->resp_net.inflight = calloc((size_t)c->n_sm, sizeof *m->resp_net.inflight);
   m->req_net.dst = calloc((size_t)c->n_part, sizeof *m->req_net.dst);
   m->resp_net.dst = calloc((size_t)c->n_sm, sizeof *m->resp_net.dst);
-  m->req_net.order_cap = c->n_part * c->l2_in_queue;       /* every flight ring full */
-  m->resp_net.order_cap = c->n_sm * c->l1_mshr_entries;
-  m->req_net.order = calloc((size_t)m->req_net.order_cap, 1);
-  m->resp_net.order = calloc((size_t)m->resp_net.order_cap, 1);
-  m->req_net.order_ready = calloc((size_t)m->req_net.order_cap, sizeof *m->req_net.order_ready);
-  m->resp_net.order_ready = calloc((size_t)m->resp_net.order_cap, sizeof *m->resp_net.order_ready);
-  int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight || !m->req_net.dst ||
-            !m->resp_net.dst || !m->req_net.order || !m->resp_net.order || !m->req_net.order_ready ||
-            !m->resp_net.order_ready;
-  /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
+  /* in flight towards a queue never exceeds the queue (credits): the queues' sizes bound the ring */
+  m->req_net.fly_cap = c->n_part * c->l2_in_queue;
+  m->resp_net.fly_cap = c->n_sm * c->l1_mshr_entries;
+  m->req_net.fly = calloc((size_t)m->req_net.fly_cap, sizeof *m->req_net.fly);
+  m->resp_net.fly = calloc((size_t)m->resp_net.fly_cap, sizeof *m->resp_net.fly);
+  m->req_net.fly_dst = calloc((size_t)m->req_net.fly_cap, 1);
+  m->resp_net.fly_dst = calloc((size_t)m->resp_net.fly_cap, 1);
+  int bad = !m->port || !m->part || !m->req_net.inflight || !m->resp_net.inflight || !m->req_net.dst ||
+            !m->resp_net.dst || !m->req_net.fly || !m->resp_net.fly || !m->req_net.fly_dst || !m->resp_net.fly_dst;
   for (int i = 0; !bad && i < c->n_sm; i++) {
     bad |= ws_ring_init(&m->port[i].to_mem, c->l1_miss_queue) != 0;
     bad |= ws_ring_init(&m->port[i].from_mem, c->l1_mshr_entries) != 0;
-    bad |= ws_ring_init(&m->resp_net.flight[i], c->l1_mshr_entries) != 0;
     m->resp_net.dst[i] = &m->port[i].from_mem;
     m->port[i].busy = &m->port_busy;
     m->port[i].bit = UINT64_C(1) << i;
@@ -491,7 +488,6 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
     p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
     p->bank_wake = WS_NEVER;
-    bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
     m->req_net.dst[i] = &p->in_q;
     m->req_room |= UINT64_C(1) << i;             /* l2_in_queue >= 1: every input queue has room */
     char owner[24];
@@ -529,7 +525,6 @@ void ws_mem_free(ws_mem *m) {
   for (int i = 0; m->port && i < m->n_port; i++) {
     ws_ring_free(&m->port[i].to_mem);
     ws_ring_free(&m->port[i].from_mem);
-    if (m->resp_net.flight) ws_ring_free(&m->resp_net.flight[i]);
   }
   for (int i = 0; m->part && i < m->n_part; i++) {
     ws_part *p = &m->part[i];
@@ -541,28 +536,27 @@ void ws_mem_free(ws_mem *m) {
     ws_slot_free(&p->l2_mshr);
     ws_slot_free(&p->dram);
     ws_slot_free(&p->mib);
-    if (m->req_net.flight) ws_ring_free(&m->req_net.flight[i]);
   }
   free(m->port);
   free(m->part);
-  free(m->req_net.flight);
-  free(m->resp_net.flight);
+  free(m->req_net.inflight);
+  free(m->resp_net.inflight);
   free(m->req_net.dst);
   free(m->resp_net.dst);
-  free(m->req_net.order);
-  free(m->resp_net.order);
-  free(m->req_net.order_ready);
-  free(m->resp_net.order_ready);
+  free(m->req_net.fly);
+  free(m->resp_net.fly);
+  free(m->req_net.fly_dst);
+  free(m->resp_net.fly_dst);
   memset(m, 0, sizeof *m);
 }
 
 int ws_mem_idle(const ws_mem *m) {
   for (int i = 0; i < m->n_port; i++)
-    if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.flight[i].count) return 0;
+    if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.inflight[i]) return 0;
   for (int i = 0; i < m->n_part; i++) {
     const ws_part *p = &m->part[i];
     if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_count ||
-        p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.flight[i].count)
+        p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.inflight[i])
       return 0;
   }
   return 1;

@@ -1,6 +1,6 @@
 /*
-** ws_mem.h -- warpsim's memory side: the interconnect (one ring of packets in
-** flight per destination, a fixed latency, credits), L2 partitions (tag array,
+** ws_mem.h -- warpsim's memory side: the interconnect (the packets in flight in
+** one ring in send order, a fixed latency, credits), L2 partitions (tag array,
 ** the 'mshr' block as the L2 MSHR file, miss queue) and their DRAM channels
 ** (banks with tRCD/tRP/tCL/tCCD; the 'dram_mib' block as read queue and pick,
 ** the 'l2mib' block between them with dram_sched = mshr_*).  It meets each SM
@@ -82,15 +82,16 @@ typedef struct ws_part {
   uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
 } ws_part;
 
-/* one direction of the interconnect: packets in flight to each destination.  The latency is
-** fixed, so packets arrive in the order they were sent: 'order' keeps the destinations in that
-** order, and a cycle's delivery looks at the packets that arrive, not at every destination */
+/* one direction of the interconnect: the packets in flight, one ring in the order they were
+** sent.  The latency is fixed, so they arrive in that order: a cycle's delivery reads the ring's
+** head (each packet's arrival cycle is its 'ready'), and sending and delivering run through
+** consecutive memory.  Credits: what is on its way to a destination counts against its queue */
 typedef struct ws_icnt {
-  ws_ring  *flight;             /* per destination, in order of arrival */
+  ws_pkt   *fly;                /* the packets in flight, a ring of fly_cap in send order */
+  uint8_t  *fly_dst;            /* beside each, its destination */
+  int       fly_cap, fly_head, fly_count;
+  int      *inflight;           /* per destination: packets on their way to it */
   ws_ring **dst;                /* per destination: the queue it arrives in */
-  uint8_t  *order;              /* the destinations of the packets in flight, in send order (a ring) */
-  int64_t  *order_ready;        /* beside it, their arrival cycles (a cycle reads the head's alone) */
-  int       order_cap, order_head, order_count;
   int       rr;                 /* the source served first next cycle */
   uint64_t  arrived;            /* destinations a packet arrived at (bits; the response net's wake resting SMs) */
   uint64_t  packets;
