@@ -514,6 +514,7 @@ mib|cache_reuse|l2mib,dram_mib|--set dram_sched=mshr_sa
 mascar|uncoalesced|memsat,wst,rexq|--set sched=mascar --set mascar_rexq=4
 tls|cache_reuse|tls,rfc|--set sched=two_level --set rfc=on
 oaws|uncoalesced|oaws|--set sched=oaws_dynamic
+oawspipe|uncoalesced|oaws|--set sched=oaws_dynamic --set oaws_pipe=1
 eq|compute|eqctr,eqvote|--set equalizer=energy
 apogee|tia|apogee|--set prefetch=apogee
 caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on'

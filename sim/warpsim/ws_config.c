@@ -157,6 +157,9 @@ static const ws_key keys[] = {
       "sched oaws_static: a divergent load predicts this percentage of its active threads as misses (oaws SMR)"),
   KEY(oaws_dlc,        OAWS_DLC_MIN, OAWS_DLC_MAX, 0, "sched oaws_*: Divergent Load Classifier entries (oaws DLC)"),
   KEY(oaws_cntb,       OAWS_CNTB_MIN, OAWS_CNTB_MAX, 0, "sched oaws_dynamic: bits of the OCW estimator's counter (oaws CNTB)"),
+  KEY(oaws_pipe,       0, 1,            0, "sched oaws_*: 1 builds the oaws block with its 5 ns pipeline (its PIPE: the "
+                                            "GTO ranks and locality test a cycle late, OCW trained a cycle after a load's "
+                                            "last access), 0 computes them in the cycle as the paper describes"),
   /* ---- two-level scheduler ---- */
   KEY(tls_active,      TLS_ACTIVE_MIN, TLS_ACTIVE_MAX, 0,
       "sched two_level: active warps of each scheduler's inner level (tls ACTIVE, at most its warps)"),
@@ -413,6 +416,7 @@ static const named_row fermi_rows[] = {
   { "oaws_smr",        "50",   "OAWS 4.2: SMR = 50 %" },
   { "oaws_dlc",        "32",   "OAWS 4.4: a 32-entry DLC" },
   { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
+  { "oaws_pipe",       "0",    "the paper's one-cycle qualification (1: the block's 5 ns pipeline, docs/blocks/oaws.md)" },
   { "tls_active",      "8",    "Gebhart et al. 5.2: the design point, 8 active warps" },
   { "tls_inner",       "greedy", "Gebhart et al. 3.2: a greedy inner level" },
   { "rfc",             "off",  "the baseline has no register-file cache" },
@@ -462,7 +466,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "oaws_pipe", "0", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
   { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
@@ -505,7 +509,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_clr_free_missq", "2", NULL }, { "mascar_hold", "0", NULL },
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "oaws_pipe", "0", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
   { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
