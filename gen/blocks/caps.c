@@ -198,11 +198,9 @@ static void caps_ring_add(wg_buf *o, const caps_dims *d, const char *dst, const 
     d->PW + 1, d->D, d->PW, dst, d->PW + 1, d->D, dst, d->PW - 1, d->D);
 }
 
-static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
-  caps_dims d = caps_dims_of(p);
-  const int NC = d.NC, R = d.R, AB = d.AB, WB = d.WB, PB = d.PB, NRB = d.NRB, D = d.D, G = d.G;
-  char a[128], b[128];
-
+/* the tables of Table 2 and the request count and LRU bits beside them */
+static void caps_rtl_tables(wg_buf *o, caps_dims d) {
+  const int NC = d.NC, R = d.R, AB = d.AB, WB = d.WB, PB = d.PB, NRB = d.NRB;
   P("  // ==== tables (Table 2) ====\n");
   P("  // PerCTA: slot s owns entries 2s and 2s+1.  PC 0 marks a free entry, as in the\n"
     "  // paper (\"invalidated by setting the PC bits to zero\"); payload fields are only\n"
@@ -218,7 +216,13 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("  (* mem2reg *) logic [%d:0] dist_mis    [0:1];  // misprediction counter, saturating at %lld\n", d.MW - 1, d.mis_max);
   P("  (* mem2reg *) logic [%d:0] dist_lcta   [0:1];  // the slot the stride was learnt in: the leading CTA\n", d.CB - 1);
   P("  logic dist_lru;\n\n");
+}
 
+/* PIPE=0: the whole per-load decision in the cycle the load arrives (lookup, stride check,
+** verification, throttle, Case 1 broadcast, the trigger's way into the generator or queue) */
+static void caps_rtl_load_flat(wg_buf *o, caps_dims d, int mutant) {
+  const int NC = d.NC, R = d.R, AB = d.AB, WB = d.WB, PB = d.PB, NRB = d.NRB;
+  char a[128], b[128];
   P("  // ==== the load: targeted? (4.2: at most %d coalesced requests) ====\n", R);
   P("  logic ld_n_ok, ld_cta_ok, ld_warp_ok;\n");
   P("  assign ld_n_ok    = (ld_n != 6'd0) && (ld_n <= 6'd%d);\n", R);
@@ -356,7 +360,13 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("  assign trig_drop  = (acc1 || acc2) && !direct && !tq_room;\n");
   P("  assign trig_case1 = acc1 && !trig_drop;\n");
   P("  assign trig_case2 = acc2 && !trig_drop;\n\n");
+}
 
+/* the prefetch generator's group of this cycle; 'kill' stops the slots whose entries this
+** edge rewrites (wr_alloc, wr_inval) or whose CTA is launched */
+static void caps_rtl_generator(wg_buf *o, caps_dims d) {
+  const int NC = d.NC, R = d.R, AB = d.AB, WB = d.WB, NRB = d.NRB, D = d.D, G = d.G;
+  char a[128], b[128];
   P("  // ==== prefetch generator: one target warp at a time, up to %d adders per cycle ====\n", G);
   P("  logic [%d:0] g_pend;  // slots still to serve (Case 2: the own slot only)\n", NC - 1);
   P("  logic [%d:0] g_sel;   // per slot: the PerCTA entry with the PC\n", NC - 1);
@@ -421,7 +431,11 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("      if (!g_case2) pend_next = pend_next & ~cur;\n");
   P("      else if (g_down ? (g_t == '0) : (!up_more && cur_lead == '0)) pend_next = '0;  // Case 2 done\n");
   P("    end\n    if (flush) pend_next = '0;\n  end\n");
-  const int Q = d.Q, QPW = d.QPW, QCW = d.QCW;
+}
+
+/* PIPE=0: the trigger this cycle's load makes, as the generator or the queue takes it */
+static void caps_rtl_trigger_flat(wg_buf *o, caps_dims d) {
+  const int NC = d.NC, WB = d.WB, AB = d.AB;
   P("\n  // ==== this cycle's trigger, as the generator takes it ====\n");
   P("  logic [%d:0] t_pend, t_sel;\n  logic t_case2, t_down;\n  logic [%d:0] t_k, t_t;\n  logic [%d:0] t_off, t_stride;\n",
     NC - 1, WB - 1, AB - 1);
@@ -436,7 +450,13 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
     "      t_t = first_up ? ld_warp + %d'd1 : ld_warp - %d'd1;\n"
     "      t_off = first_up ? d_stride : -d_stride;\n"
     "    end\n  end\n", NC, WB, WB);
+}
 
+/* the trigger queue, the generator's registers and the prefetch FIFO */
+static void caps_rtl_queue_fifo(wg_buf *o, caps_dims d) {
+  const int NC = d.NC, R = d.R, AB = d.AB, WB = d.WB, D = d.D, G = d.G;
+  char a[128], b[128];
+  const int Q = d.Q, QPW = d.QPW, QCW = d.QCW;
   P("\n  // ==== trigger queue (%d entries): triggers that find the generator busy wait here ====\n", Q);
   P("  (* mem2reg *) logic [%d:0] q_pend [0:%d];\n  (* mem2reg *) logic [%d:0] q_sel [0:%d];\n", NC - 1, Q - 1, NC - 1, Q - 1);
   P("  (* mem2reg *) logic [%d:0] q_case2, q_down;\n", Q - 1);
@@ -535,6 +555,11 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
   P("      pf_count <= pf_count + %s - %s;\n    end\n  end\n\n",
     wg_zext(a, sizeof a, "pf_push", d.GB, d.CW), wg_zext(b, sizeof b, "pop", 1, d.CW));
 
+}
+
+/* PIPE=0: the tables written at the edge of the load's cycle */
+static void caps_rtl_updates_flat(wg_buf *o, caps_dims d) {
+  const int NC = d.NC;
   P("  // ==== table updates ====\n");
   P("  always_ff @(posedge clk) begin\n    for (int s = 0; s < %d; s++) begin\n", NC);
   P("      if (rst || flush || launch_oh[s]) begin\n"
@@ -559,6 +584,16 @@ static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
     "    end else if (verify) begin\n"
     "      dist_mis[d_e] <= mis_new;\n      dist_lru <= !d_e;\n"
     "    end\n  end\n");
+}
+
+static void caps_rtl(wg_buf *o, wg_pv p, int mutant) {
+  caps_dims d = caps_dims_of(p);
+  caps_rtl_tables(o, d);
+  caps_rtl_load_flat(o, d, mutant);
+  caps_rtl_generator(o, d);
+  caps_rtl_trigger_flat(o, d);
+  caps_rtl_queue_fifo(o, d);
+  caps_rtl_updates_flat(o, d);
 }
 
 /* The load's side restated from the paper's rules, for the proofs (issue 20's "properties
