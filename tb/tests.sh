@@ -188,6 +188,11 @@ t_dram_mib_table() {   # dram_mib: the row-score table picks what the exact row 
       -Ibuild/san/include -Isim/models -Itb/stim tb/dram_mib_table.c build/san/lib/libwgtb.a build/san/lib/libwgsim.a \
       -o build/san/dram_mib_table && build/san/dram_mib_table "$TEST_SEED"
 }
+t_caps_pipe() {   # caps: the pipelined load decides every load as the one-cycle load, two cycles later (models)
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models -Itb/stim tb/caps_pipe.c build/san/lib/libwgtb.a build/san/lib/libwgsim.a \
+      -o build/san/caps_pipe && build/san/caps_pipe "$TEST_SEED"
+}
 t_gebhart_trace() {   # rfc + tls models on a scripted trace: MRF traffic against the test's own count
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
       -Ibuild/san/include -Isim/models tb/gebhart_trace.c sim/models/rfc.c sim/models/tls.c \
@@ -784,6 +789,7 @@ plan_tests() {
     add cost_bad_input     60 2 - t_cost_bad
     add gebhart_trace     120 3 - t_gebhart_trace
     add dram_mib_table    120 3 - t_dram_mib_table
+    add caps_pipe         120 3 - t_caps_pipe
     add registry_complete 120 5 - t_registry
     add toy_block         300 20 - tb/toy_block.sh "$LOGS/toy_block"
     # ---- warpsim
@@ -850,6 +856,8 @@ plan_tests() {
     [ -f "tb/steps/${b}_${p}.steps" ] && add "steps_${b}_${p}" 120 2 "cosim_${b}_${p}" t_steps "$b" "$p"
   done <<<"$presets"
   [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
+  # (make test ONLY=caps: the block's model-against-model test too)
+  case ",${ONLY:-}," in *,caps,*) add caps_pipe 120 3 - t_caps_pipe;; esac
   if [ -z "${ONLY:-}" ]; then
     add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
     add directed_eqvote_maintain 300 20 - t_directed eqvote --preset equalizer -p MAINTAIN=1
