@@ -521,7 +521,8 @@ tls|cache_reuse|tls,rfc|--set sched=two_level --set rfc=on
 oaws|uncoalesced|oaws|--set sched=oaws_dynamic
 eq|compute|eqctr,eqvote|--set equalizer=energy
 apogee|tia|apogee|--set prefetch=apogee
-caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on'
+caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on
+capspipe|cta_stride|caps|--set prefetch=caps --set caps_pipe=1 --set sched=two_level --set caps_order=on --set caps_wakeup=on'
 t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop, checked, JSON identical
   local d=$LOGS/warpsim_rtl name kern blocks sets
   rm -rf "$d"; mkdir -p "$d"
