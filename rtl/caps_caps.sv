@@ -1714,24 +1714,6 @@ module caps_caps (
     assert(!(v_valid && !v_hit && v_pend[7] && v_cw >= 9'd2)
            || (v_c2down ? v_c2t < (v_sel[7] ? pct_lead[15] : pct_lead[14]) : v_c2t > (v_sel[7] ? pct_lead[15] : pct_lead[14])));
   end
-  // every prefix adder is the sum it computes
-  always @(*) if (f_past_valid) begin
-    assert(l_kd == l_kd_x + l_kd_y + 9'd1);
-    assert(l_diff0 == l_diff0_x + l_diff0_y + 32'd1);
-    assert(l_diff1 == l_diff1_x + l_diff1_y + 32'd1);
-    assert(l_diff2 == l_diff2_x + l_diff2_y + 32'd1);
-    assert(l_diff3 == l_diff3_x + l_diff3_y + 32'd1);
-    assert(x_ndiff0 == x_ndiff0_x + x_ndiff0_y + 32'd1);
-    assert(gaddr0 == gaddr0_x + gaddr0_y);
-    assert(gaddr1 == gaddr1_x + gaddr1_y);
-    assert(gaddr2 == gaddr2_x + gaddr2_y);
-    assert(gaddr3 == gaddr3_x + gaddr3_y);
-    assert(g_off_up == g_off_up_x + g_off_up_y);
-    assert(g_off_dn == g_off_dn_x + g_off_dn_y + 32'd1);
-    assert(g_off_neg == g_off_neg_x + g_off_neg_y + 32'd1);
-    assert(v_kst == v_kst_x + v_kst_y);
-    assert(v_nstride == v_nstride_x + v_nstride_y + 32'd1);
-  end
 
   // reachability
   always @(*) if (f_past_valid) begin
