@@ -17,10 +17,18 @@
 **   PerCTA hit, DIST hit   -> verification: base + k*stride against each
 **                             demand address, +1 per mismatching request,
 **                             saturating; counter <= THRESH -> Case 1.
-** The generator works one trigger at a time (a trigger while it is busy is
-** dropped, 'trig_drop') and writes up to GEN addresses per cycle into the
-** FIFO, each with its destination warp (CTA slot, warp index in the CTA).
-** Every choice the paper leaves open is in docs/blocks/caps.md.
+** The generator works one trigger at a time (triggers while it is busy wait
+** in a TQ-entry queue; one that finds it full is dropped, 'trig_drop') and
+** writes up to GEN addresses per cycle into the FIFO, each with its
+** destination warp (CTA slot, warp index in the CTA).
+** PIPE=0 decides a load in the cycle it arrives; PIPE=1 (the presets named
+** after the paper, for the 5 ns clock) in three stages, L (lookup, k, the
+** differences; an allocation), X (stride check, k*stride as a carry-save
+** pair, the Case 1 search; an invalidation, a learnt stride) and V
+** (verification, counter, throttle, trigger, the event outputs), with the X
+** load's writes forwarded to L so that every load sees the tables as every
+** older load left them.  Every choice the paper leaves open is in
+** docs/blocks/caps.md.
 */
 #include "../wg.h"
 
