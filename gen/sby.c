@@ -10,9 +10,10 @@
 **   cover   every cover() reached within 40 steps, with WG_COVERS defined
 **           (the restated functions left out: they check values, not reach).
 **
-** The engine is smtbmc with Yices 2 ('yices-smt2'): of the solvers the
-** package index offers it was the fastest on the blocks' k-induction
-** problems (docs/formal.md, "The formal stack").  The descriptors' properties
+** The engine is smtbmc with Bitwuzla: of the solvers the package index
+** offers it was the fastest on the blocks' k-induction problems
+** (docs/formal.md, "The formal stack"; formal/bin/bitwuzla is its command
+** line over the wheel).  The descriptors' properties
 ** assume reset in the first cycle themselves (assume(rst) before
 ** f_past_valid), which binds in the induction step too, so the job needs no
 ** solver-specific initial-state options.
@@ -40,13 +41,13 @@ void wg_render_sby(const wg_config *c, wg_buf *o) {
                 "#   sby -f %s.sby bmc     bounded check from reset, %d steps (where induction does not close)\n"
                 "#   sby -f %s.sby cover   every cover() reached within %d steps, a trace each\n"
                 "# The first cycle is in reset by the properties' own assume(rst).  Engine: smtbmc with\n"
-                "# Yices 2 (yices-smt2 on PATH); docs/formal.md says why.\n",
+                "# Bitwuzla ('bitwuzla' on PATH: warpgen's formal/bin/bitwuzla); docs/formal.md says why.\n",
              m, WG_SBY_PROVE_DEPTH, m, m, bmc, m, WG_SBY_COVER_DEPTH);
   wgb_printf(o, "[tasks]\nprove\nbmc\ncover\n\n");
   wgb_printf(o, "[options]\nprove: mode prove\nprove: depth %d\nbmc: mode bmc\nbmc: depth %d\n"
                 "cover: mode cover\ncover: depth %d\n\n",
              WG_SBY_PROVE_DEPTH, bmc, WG_SBY_COVER_DEPTH);
-  wgb_printf(o, "[engines]\nsmtbmc yices\n\n");
+  wgb_printf(o, "[engines]\nsmtbmc bitwuzla\n\n");
   wgb_printf(o, "[script]\n~cover: read_verilog -sv -formal %s.sv\n"
                 "cover: read_verilog -sv -formal -DWG_COVERS %s.sv\n"
                 "prep -top %s\n~cover: delete t:$cover\n\n", m, m, m);
