@@ -62,9 +62,9 @@ void ws_apogee_params(const ws_config *c, apogee_params *p) {
 
 void ws_caps_params(const ws_config *c, caps_params *p) {
   /* the paper's widths (Table 2: 4 B PC, address and stride, 1 B warp id and counter), NCTA = the SM's
-  ** CTA slots, the FIFO = pf_queue; GEN and TQ as the block's caps preset */
+  ** CTA slots, the FIFO = pf_queue; GEN and TQ as the block's caps preset; PIPE = caps_pipe */
   *p = (caps_params){.NCTA = c->ctas_per_sm, .REQS = 4, .PC_BITS = 32, .ADDR_BITS = 32, .WID_BITS = 8,
-                     .MISP_W = 8, .THRESH = 128, .FIFO = c->pf_queue, .GEN = 4, .TQ = 4};
+                     .MISP_W = 8, .THRESH = 128, .FIFO = c->pf_queue, .GEN = 4, .TQ = 4, .PIPE = c->caps_pipe};
   if (p->GEN > p->FIFO) p->GEN = p->FIFO;   /* the block's rule GEN <= FIFO */
 }
 
@@ -200,6 +200,9 @@ static const ws_key keys[] = {
                                           "two_level, ctas_per_sm <= 16)"),
   KEY(pf_entries,      APOGEE_ENTRIES_MIN, APOGEE_ENTRIES_MAX, 0, "prefetch = apogee: table entries (apogee ENTRIES; thesis: 64)"),
   KEY(pf_queue,        CAPS_FIFO_MIN, APOGEE_PFQ_MAX, 0, "prefetch queue entries (apogee PFQ, caps FIFO)"),
+  KEY(caps_pipe,       0,  1,            0, "prefetch = caps: 1 builds the caps block with its load in three stages (its "
+                                            "PIPE, the RTL that meets a 5 ns clock: a load's events and trigger two cycles "
+                                            "later), 0 decides a load in the cycle it arrives"),
   KEYN(caps_order,     onoff_names,       "prefetch = caps with sched = two_level: CAPS' CTA-aware order (Fig. 7): the "
                                           "leading warp of each CTA and the leading CTA's warps are promoted first"),
   KEYN(caps_wakeup,    onoff_names,       "prefetch = caps with sched = two_level: eager wake-up (4.4): a prefetch's fill "
@@ -441,6 +444,7 @@ static const named_row fermi_rows[] = {
   { "prefetch",        "off",  "the baseline has no prefetcher" },
   { "pf_entries",      "64",   "APOGEE Table 5.3a: \"Prefetch Table 64 Entry\"" },
   { "pf_queue",        "8",    "INFERRED: the thesis gives no depth (the apogee block's preset)" },
+  { "caps_pipe",       "0",    "the paper's decision in the load's cycle (1: the pipelined load, docs/blocks/caps.md)" },
   { "caps_order",      "off",  "the baseline's two-level scheduler: round robin" },
   { "caps_wakeup",     "off",  "the baseline has no prefetcher to wake warps" },
   { "max_cycles",      "0",    "no limit" },
@@ -473,7 +477,7 @@ static const named_row tiny_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
-  { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL }, { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "10000000", NULL },
 };
@@ -516,7 +520,7 @@ static const named_row fig4_2_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
-  { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL }, { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };
