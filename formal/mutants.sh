@@ -47,11 +47,16 @@ blocks=("$@")
 [ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
 
 # the mutation sites of FILE: "LINE OFFSET FROM TO" for each operator occurrence in the
-# logic (after the port list, before `ifdef FORMAL, outside comments)
+# logic (in each module's body: after its port list, outside `ifdef FORMAL, outside comments;
+# a block with a module of its own, rfc's lane, has two bodies)
 sites() {
   awk '
-    /^`ifdef FORMAL/ { exit }
+    /^`ifn?def / { depth++; if (!formal && $1 == "`ifdef" && $2 == "FORMAL") formal = depth; next }
+    /^`endif/ { if (formal == depth) formal = 0; depth--; next }
+    formal { next }
+    /^module / { body = 0; next }
     /^\);/ { body = 1; next }
+    /^endmodule/ { body = 0; next }
     !body { next }
     {
       code = $0; c = index(code, "//"); if (c) code = substr(code, 1, c - 1)

@@ -24,6 +24,9 @@
 # out of reach at that size) gets the bounded check only (10 steps), and says so.
 # A failure prints the property (source line), the step, and the
 # counterexample VCD with a .gtkw layout; the exit status is then 1.
+# Every check reads the design flattened (prep -flatten): a block with a module
+# of its own (rfc's clusters of lanes) is proved whole; a one-module block is
+# unchanged by it.
 case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
@@ -60,10 +63,10 @@ set_solver() { [ "$SOLVER" = bitwuzla ] || sed -i "s/^smtbmc bitwuzla$/smtbmc $S
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the module's ports
+gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the (top) module's ports
   local vcd=$1 m=$2 sv=$3
   { echo "[dumpfile] \"$(realpath "$vcd")\""
-    sed -n 's/^ *\(input\|output\) *logic *\(\[[0-9]*:0\]\)\? *\([a-z_0-9]*\).*/\3/p' "$sv" |
+    sed -n '1,/^);/s/^ *\(input\|output\) *logic *\(\[[0-9]*:0\]\)\? *\([a-z_0-9]*\).*/\3/p' "$sv" |
       while read -r s; do echo "$m.$s"; done; } >"${vcd%.vcd}.gtkw"
 }
 
@@ -145,7 +148,7 @@ covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bound
     cv=$d/cover_$i.sv
     awk -v l="$line" 'NR == l { sub(/cover\(/, "assert(!("); sub(/\);/, "));"); print; next }
                       /^ *cover\(/ { next } { gsub(/assert\(/, "assume("); print }' "$sv" >"$cv"
-    if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -top $m; async2sync;
+    if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -flatten -top $m; async2sync;
         sat -seq $COVER_SAT_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
   done
   [ "$SAT_OK" = "$n" ]

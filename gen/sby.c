@@ -50,7 +50,7 @@ void wg_render_sby(const wg_config *c, wg_buf *o) {
   wgb_printf(o, "[engines]\nsmtbmc bitwuzla\n\n");
   wgb_printf(o, "[script]\n~cover: read_verilog -sv -formal %s.sv\n"
                 "cover: read_verilog -sv -formal -DWG_COVERS %s.sv\n"
-                "prep -top %s\n~cover: delete t:$cover\n\n", m, m, m);
+                "prep -flatten -top %s\n~cover: delete t:$cover\n\n", m, m, m);
   wgb_printf(o, "[files]\n%s.sv\n", m);
 }
 
