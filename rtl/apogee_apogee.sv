@@ -85,49 +85,22 @@ module apogee_apogee (
   logic ld_go;  // a load with at least one active lane
   assign ld_go = ld_valid && (ld_mask != '0);
   logic [32-1:0] a1_below, a1_m2, a1_m2below, a1_f0oh, a1_f1oh, a1_lloh;
-  logic [31:0] a1_below_p0;  // bit i: ld_mask[i-1]; each level ors in the next 2^k bits below
-  assign a1_below_p0 = {ld_mask[30:0], 1'b0};
-  logic [31:0] a1_below_p1;
-  assign a1_below_p1 = a1_below_p0 | {a1_below_p0[30:0], 1'd0};
-  logic [31:0] a1_below_p2;
-  assign a1_below_p2 = a1_below_p1 | {a1_below_p1[29:0], 2'd0};
-  logic [31:0] a1_below_p3;
-  assign a1_below_p3 = a1_below_p2 | {a1_below_p2[27:0], 4'd0};
-  logic [31:0] a1_below_p4;
-  assign a1_below_p4 = a1_below_p3 | {a1_below_p3[23:0], 8'd0};
-  logic [31:0] a1_below_p5;
-  assign a1_below_p5 = a1_below_p4 | {a1_below_p4[15:0], 16'd0};
-  assign a1_below = a1_below_p5;
+  always_comb begin  // bit i: some bit of ld_mask below i (5 levels)
+    a1_below = ld_mask << 1;
+    for (int k = 0; k < 5; k++) a1_below = a1_below | (a1_below << (1 << k));
+  end
   assign a1_f0oh = ld_mask & ~a1_below;
   assign a1_m2 = ld_mask & a1_below;  // active lanes after the first
-  logic [31:0] a1_m2below_p0;  // bit i: a1_m2[i-1]; each level ors in the next 2^k bits below
-  assign a1_m2below_p0 = {a1_m2[30:0], 1'b0};
-  logic [31:0] a1_m2below_p1;
-  assign a1_m2below_p1 = a1_m2below_p0 | {a1_m2below_p0[30:0], 1'd0};
-  logic [31:0] a1_m2below_p2;
-  assign a1_m2below_p2 = a1_m2below_p1 | {a1_m2below_p1[29:0], 2'd0};
-  logic [31:0] a1_m2below_p3;
-  assign a1_m2below_p3 = a1_m2below_p2 | {a1_m2below_p2[27:0], 4'd0};
-  logic [31:0] a1_m2below_p4;
-  assign a1_m2below_p4 = a1_m2below_p3 | {a1_m2below_p3[23:0], 8'd0};
-  logic [31:0] a1_m2below_p5;
-  assign a1_m2below_p5 = a1_m2below_p4 | {a1_m2below_p4[15:0], 16'd0};
-  assign a1_m2below = a1_m2below_p5;
+  always_comb begin  // bit i: some bit of a1_m2 below i (5 levels)
+    a1_m2below = a1_m2 << 1;
+    for (int k = 0; k < 5; k++) a1_m2below = a1_m2below | (a1_m2below << (1 << k));
+  end
   assign a1_f1oh = a1_m2 & ~a1_m2below;
-  logic [31:0] a1_lloh_above;  // bit i: some bit above i is set (a prefix OR from the top)
-  logic [31:0] a1_lloh_p0;
-  assign a1_lloh_p0 = {1'b0, ld_mask[31:1]};
-  logic [31:0] a1_lloh_p1;
-  assign a1_lloh_p1 = a1_lloh_p0 | {1'd0, a1_lloh_p0[31:1]};
-  logic [31:0] a1_lloh_p2;
-  assign a1_lloh_p2 = a1_lloh_p1 | {2'd0, a1_lloh_p1[31:2]};
-  logic [31:0] a1_lloh_p3;
-  assign a1_lloh_p3 = a1_lloh_p2 | {4'd0, a1_lloh_p2[31:4]};
-  logic [31:0] a1_lloh_p4;
-  assign a1_lloh_p4 = a1_lloh_p3 | {8'd0, a1_lloh_p3[31:8]};
-  logic [31:0] a1_lloh_p5;
-  assign a1_lloh_p5 = a1_lloh_p4 | {16'd0, a1_lloh_p4[31:16]};
-  assign a1_lloh_above = a1_lloh_p5;
+  logic [31:0] a1_lloh_above;
+  always_comb begin  // bit i: some bit of ld_mask above i (5 levels)
+    a1_lloh_above = ld_mask >> 1;
+    for (int k = 0; k < 5; k++) a1_lloh_above = a1_lloh_above | (a1_lloh_above >> (1 << k));
+  end
   assign a1_lloh = ld_mask & ~a1_lloh_above;
   logic [5-1:0] a1_f0, a1_f1, a1_ll;
   // a1_f0 = index of the one-hot a1_f0oh (0 if none)
@@ -447,47 +420,22 @@ module apogee_apogee (
   wire [63:0] l_cp = l_cand;
   wire [575:0] l_kp = l_key;
   for (genvar q = 0; q < 8; q++) begin : g_v1
-    logic [27:0] le;  // pair (a, b), a < b: a's key <= b's
-    assign le[0] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+1)*9 +: 9];
-    assign le[1] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+2)*9 +: 9];
-    assign le[2] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[3] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[4] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[5] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[6] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[7] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+2)*9 +: 9];
-    assign le[8] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[9] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[10] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[11] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[12] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[13] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[14] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[15] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[16] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[17] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[18] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[19] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[20] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[21] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[22] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[23] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[24] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[25] = l_kp[(q*8+5)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[26] = l_kp[(q*8+5)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[27] = l_kp[(q*8+6)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign l_w1[q*8+0] = l_cp[q*8+0] && (!l_cp[q*8+1] || le[0]) && (!l_cp[q*8+2] || le[1]) && (!l_cp[q*8+3] || le[2]) && (!l_cp[q*8+4] || le[3]) && (!l_cp[q*8+5] || le[4]) && (!l_cp[q*8+6] || le[5]) && (!l_cp[q*8+7] || le[6]);
-    assign l_w1[q*8+1] = l_cp[q*8+1] && (!l_cp[q*8+0] || !le[0]) && (!l_cp[q*8+2] || le[7]) && (!l_cp[q*8+3] || le[8]) && (!l_cp[q*8+4] || le[9]) && (!l_cp[q*8+5] || le[10]) && (!l_cp[q*8+6] || le[11]) && (!l_cp[q*8+7] || le[12]);
-    assign l_w1[q*8+2] = l_cp[q*8+2] && (!l_cp[q*8+0] || !le[1]) && (!l_cp[q*8+1] || !le[7]) && (!l_cp[q*8+3] || le[13]) && (!l_cp[q*8+4] || le[14]) && (!l_cp[q*8+5] || le[15]) && (!l_cp[q*8+6] || le[16]) && (!l_cp[q*8+7] || le[17]);
-    assign l_w1[q*8+3] = l_cp[q*8+3] && (!l_cp[q*8+0] || !le[2]) && (!l_cp[q*8+1] || !le[8]) && (!l_cp[q*8+2] || !le[13]) && (!l_cp[q*8+4] || le[18]) && (!l_cp[q*8+5] || le[19]) && (!l_cp[q*8+6] || le[20]) && (!l_cp[q*8+7] || le[21]);
-    assign l_w1[q*8+4] = l_cp[q*8+4] && (!l_cp[q*8+0] || !le[3]) && (!l_cp[q*8+1] || !le[9]) && (!l_cp[q*8+2] || !le[14]) && (!l_cp[q*8+3] || !le[18]) && (!l_cp[q*8+5] || le[22]) && (!l_cp[q*8+6] || le[23]) && (!l_cp[q*8+7] || le[24]);
-    assign l_w1[q*8+5] = l_cp[q*8+5] && (!l_cp[q*8+0] || !le[4]) && (!l_cp[q*8+1] || !le[10]) && (!l_cp[q*8+2] || !le[15]) && (!l_cp[q*8+3] || !le[19]) && (!l_cp[q*8+4] || !le[22]) && (!l_cp[q*8+6] || le[25]) && (!l_cp[q*8+7] || le[26]);
-    assign l_w1[q*8+6] = l_cp[q*8+6] && (!l_cp[q*8+0] || !le[5]) && (!l_cp[q*8+1] || !le[11]) && (!l_cp[q*8+2] || !le[16]) && (!l_cp[q*8+3] || !le[20]) && (!l_cp[q*8+4] || !le[23]) && (!l_cp[q*8+5] || !le[25]) && (!l_cp[q*8+7] || le[27]);
-    assign l_w1[q*8+7] = l_cp[q*8+7] && (!l_cp[q*8+0] || !le[6]) && (!l_cp[q*8+1] || !le[12]) && (!l_cp[q*8+2] || !le[17]) && (!l_cp[q*8+3] || !le[21]) && (!l_cp[q*8+4] || !le[24]) && (!l_cp[q*8+5] || !le[26]) && (!l_cp[q*8+6] || !le[27]);
+    logic [63:0] bt;  // bt[a*8+b]: member a beats member b
+    logic [7:0] w;
+    always_comb for (int a = 0; a < 8; a++) for (int b = 0; b < 8; b++)
+      if (a < b) bt[a*8+b] = l_kp[(q*8+a)*9 +: 9] <= l_kp[(q*8+b)*9 +: 9];
+      else if (a > b) bt[a*8+b] = !bt[b*8+a];
+      else bt[a*8+b] = 1'b1;
+    always_comb for (int a = 0; a < 8; a++) begin
+      w[a] = l_cp[q*8+a];
+      for (int b = 0; b < 8; b++) w[a] = w[a] && (!l_cp[q*8+b] || bt[a*8+b]);
+    end
+    assign l_w1[q*8 +: 8] = w;
   end
   // level 2: the same over the 8 groups' winners
   logic [7:0] l_gv, l_gw;
   logic [71:0] l_gk;
+  logic [63:0] l_gb;  // l_gb[a*8+b]: group a's winner beats b's
   always_comb for (int q = 0; q < 8; q++) begin
     l_gv[q] = 1'b0;
     l_gk[q*9 +: 9] = '0;
@@ -496,43 +444,14 @@ module apogee_apogee (
       l_gk[q*9 +: 9] = l_gk[q*9 +: 9] | (l_kp[i*9 +: 9] & {9{l_w1[i]}});
     end
   end
-  logic [27:0] l_ge;  // group pair (a, b), a < b: a's winner's key <= b's
-  assign l_ge[0] = l_gk[0 +: 9] <= l_gk[9 +: 9];
-  assign l_ge[1] = l_gk[0 +: 9] <= l_gk[18 +: 9];
-  assign l_ge[2] = l_gk[0 +: 9] <= l_gk[27 +: 9];
-  assign l_ge[3] = l_gk[0 +: 9] <= l_gk[36 +: 9];
-  assign l_ge[4] = l_gk[0 +: 9] <= l_gk[45 +: 9];
-  assign l_ge[5] = l_gk[0 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[6] = l_gk[0 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[7] = l_gk[9 +: 9] <= l_gk[18 +: 9];
-  assign l_ge[8] = l_gk[9 +: 9] <= l_gk[27 +: 9];
-  assign l_ge[9] = l_gk[9 +: 9] <= l_gk[36 +: 9];
-  assign l_ge[10] = l_gk[9 +: 9] <= l_gk[45 +: 9];
-  assign l_ge[11] = l_gk[9 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[12] = l_gk[9 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[13] = l_gk[18 +: 9] <= l_gk[27 +: 9];
-  assign l_ge[14] = l_gk[18 +: 9] <= l_gk[36 +: 9];
-  assign l_ge[15] = l_gk[18 +: 9] <= l_gk[45 +: 9];
-  assign l_ge[16] = l_gk[18 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[17] = l_gk[18 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[18] = l_gk[27 +: 9] <= l_gk[36 +: 9];
-  assign l_ge[19] = l_gk[27 +: 9] <= l_gk[45 +: 9];
-  assign l_ge[20] = l_gk[27 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[21] = l_gk[27 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[22] = l_gk[36 +: 9] <= l_gk[45 +: 9];
-  assign l_ge[23] = l_gk[36 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[24] = l_gk[36 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[25] = l_gk[45 +: 9] <= l_gk[54 +: 9];
-  assign l_ge[26] = l_gk[45 +: 9] <= l_gk[63 +: 9];
-  assign l_ge[27] = l_gk[54 +: 9] <= l_gk[63 +: 9];
-  assign l_gw[0] = l_gv[0] && (!l_gv[1] || l_ge[0]) && (!l_gv[2] || l_ge[1]) && (!l_gv[3] || l_ge[2]) && (!l_gv[4] || l_ge[3]) && (!l_gv[5] || l_ge[4]) && (!l_gv[6] || l_ge[5]) && (!l_gv[7] || l_ge[6]);
-  assign l_gw[1] = l_gv[1] && (!l_gv[0] || !l_ge[0]) && (!l_gv[2] || l_ge[7]) && (!l_gv[3] || l_ge[8]) && (!l_gv[4] || l_ge[9]) && (!l_gv[5] || l_ge[10]) && (!l_gv[6] || l_ge[11]) && (!l_gv[7] || l_ge[12]);
-  assign l_gw[2] = l_gv[2] && (!l_gv[0] || !l_ge[1]) && (!l_gv[1] || !l_ge[7]) && (!l_gv[3] || l_ge[13]) && (!l_gv[4] || l_ge[14]) && (!l_gv[5] || l_ge[15]) && (!l_gv[6] || l_ge[16]) && (!l_gv[7] || l_ge[17]);
-  assign l_gw[3] = l_gv[3] && (!l_gv[0] || !l_ge[2]) && (!l_gv[1] || !l_ge[8]) && (!l_gv[2] || !l_ge[13]) && (!l_gv[4] || l_ge[18]) && (!l_gv[5] || l_ge[19]) && (!l_gv[6] || l_ge[20]) && (!l_gv[7] || l_ge[21]);
-  assign l_gw[4] = l_gv[4] && (!l_gv[0] || !l_ge[3]) && (!l_gv[1] || !l_ge[9]) && (!l_gv[2] || !l_ge[14]) && (!l_gv[3] || !l_ge[18]) && (!l_gv[5] || l_ge[22]) && (!l_gv[6] || l_ge[23]) && (!l_gv[7] || l_ge[24]);
-  assign l_gw[5] = l_gv[5] && (!l_gv[0] || !l_ge[4]) && (!l_gv[1] || !l_ge[10]) && (!l_gv[2] || !l_ge[15]) && (!l_gv[3] || !l_ge[19]) && (!l_gv[4] || !l_ge[22]) && (!l_gv[6] || l_ge[25]) && (!l_gv[7] || l_ge[26]);
-  assign l_gw[6] = l_gv[6] && (!l_gv[0] || !l_ge[5]) && (!l_gv[1] || !l_ge[11]) && (!l_gv[2] || !l_ge[16]) && (!l_gv[3] || !l_ge[20]) && (!l_gv[4] || !l_ge[23]) && (!l_gv[5] || !l_ge[25]) && (!l_gv[7] || l_ge[27]);
-  assign l_gw[7] = l_gv[7] && (!l_gv[0] || !l_ge[6]) && (!l_gv[1] || !l_ge[12]) && (!l_gv[2] || !l_ge[17]) && (!l_gv[3] || !l_ge[21]) && (!l_gv[4] || !l_ge[24]) && (!l_gv[5] || !l_ge[26]) && (!l_gv[6] || !l_ge[27]);
+  always_comb for (int a = 0; a < 8; a++) for (int b = 0; b < 8; b++)
+    if (a < b) l_gb[a*8+b] = l_gk[a*9 +: 9] <= l_gk[b*9 +: 9];
+    else if (a > b) l_gb[a*8+b] = !l_gb[b*8+a];
+    else l_gb[a*8+b] = 1'b1;
+  always_comb for (int a = 0; a < 8; a++) begin
+    l_gw[a] = l_gv[a];
+    for (int b = 0; b < 8; b++) l_gw[a] = l_gw[a] && (!l_gv[b] || l_gb[a*8+b]);
+  end
   always_comb for (int i = 0; i < 64; i++) l_voh[i] = l_w1[i] && l_gw[i / 8];
   // the FOA entry's fields (one-hot AND-OR read)
   logic [CB-1:0] l_conf;

@@ -85,37 +85,22 @@ module apogee_fig55 (
   logic ld_go;  // a load with at least one active lane
   assign ld_go = ld_valid && (ld_mask != '0);
   logic [8-1:0] a1_below, a1_m2, a1_m2below, a1_f0oh, a1_f1oh, a1_lloh;
-  logic [7:0] a1_below_p0;  // bit i: ld_mask[i-1]; each level ors in the next 2^k bits below
-  assign a1_below_p0 = {ld_mask[6:0], 1'b0};
-  logic [7:0] a1_below_p1;
-  assign a1_below_p1 = a1_below_p0 | {a1_below_p0[6:0], 1'd0};
-  logic [7:0] a1_below_p2;
-  assign a1_below_p2 = a1_below_p1 | {a1_below_p1[5:0], 2'd0};
-  logic [7:0] a1_below_p3;
-  assign a1_below_p3 = a1_below_p2 | {a1_below_p2[3:0], 4'd0};
-  assign a1_below = a1_below_p3;
+  always_comb begin  // bit i: some bit of ld_mask below i (3 levels)
+    a1_below = ld_mask << 1;
+    for (int k = 0; k < 3; k++) a1_below = a1_below | (a1_below << (1 << k));
+  end
   assign a1_f0oh = ld_mask & ~a1_below;
   assign a1_m2 = ld_mask & a1_below;  // active lanes after the first
-  logic [7:0] a1_m2below_p0;  // bit i: a1_m2[i-1]; each level ors in the next 2^k bits below
-  assign a1_m2below_p0 = {a1_m2[6:0], 1'b0};
-  logic [7:0] a1_m2below_p1;
-  assign a1_m2below_p1 = a1_m2below_p0 | {a1_m2below_p0[6:0], 1'd0};
-  logic [7:0] a1_m2below_p2;
-  assign a1_m2below_p2 = a1_m2below_p1 | {a1_m2below_p1[5:0], 2'd0};
-  logic [7:0] a1_m2below_p3;
-  assign a1_m2below_p3 = a1_m2below_p2 | {a1_m2below_p2[3:0], 4'd0};
-  assign a1_m2below = a1_m2below_p3;
+  always_comb begin  // bit i: some bit of a1_m2 below i (3 levels)
+    a1_m2below = a1_m2 << 1;
+    for (int k = 0; k < 3; k++) a1_m2below = a1_m2below | (a1_m2below << (1 << k));
+  end
   assign a1_f1oh = a1_m2 & ~a1_m2below;
-  logic [7:0] a1_lloh_above;  // bit i: some bit above i is set (a prefix OR from the top)
-  logic [7:0] a1_lloh_p0;
-  assign a1_lloh_p0 = {1'b0, ld_mask[7:1]};
-  logic [7:0] a1_lloh_p1;
-  assign a1_lloh_p1 = a1_lloh_p0 | {1'd0, a1_lloh_p0[7:1]};
-  logic [7:0] a1_lloh_p2;
-  assign a1_lloh_p2 = a1_lloh_p1 | {2'd0, a1_lloh_p1[7:2]};
-  logic [7:0] a1_lloh_p3;
-  assign a1_lloh_p3 = a1_lloh_p2 | {4'd0, a1_lloh_p2[7:4]};
-  assign a1_lloh_above = a1_lloh_p3;
+  logic [7:0] a1_lloh_above;
+  always_comb begin  // bit i: some bit of ld_mask above i (3 levels)
+    a1_lloh_above = ld_mask >> 1;
+    for (int k = 0; k < 3; k++) a1_lloh_above = a1_lloh_above | (a1_lloh_above >> (1 << k));
+  end
   assign a1_lloh = ld_mask & ~a1_lloh_above;
   logic [3-1:0] a1_f0, a1_f1, a1_ll;
   // a1_f0 = index of the one-hot a1_f0oh (0 if none)
@@ -421,43 +406,17 @@ module apogee_fig55 (
   wire [7:0] l_cp = l_cand;
   wire [71:0] l_kp = l_key;
   for (genvar q = 0; q < 1; q++) begin : g_v1
-    logic [27:0] le;  // pair (a, b), a < b: a's key <= b's
-    assign le[0] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+1)*9 +: 9];
-    assign le[1] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+2)*9 +: 9];
-    assign le[2] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[3] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[4] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[5] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[6] = l_kp[(q*8+0)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[7] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+2)*9 +: 9];
-    assign le[8] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[9] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[10] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[11] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[12] = l_kp[(q*8+1)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[13] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+3)*9 +: 9];
-    assign le[14] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[15] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[16] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[17] = l_kp[(q*8+2)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[18] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+4)*9 +: 9];
-    assign le[19] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[20] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[21] = l_kp[(q*8+3)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[22] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+5)*9 +: 9];
-    assign le[23] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[24] = l_kp[(q*8+4)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[25] = l_kp[(q*8+5)*9 +: 9] <= l_kp[(q*8+6)*9 +: 9];
-    assign le[26] = l_kp[(q*8+5)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign le[27] = l_kp[(q*8+6)*9 +: 9] <= l_kp[(q*8+7)*9 +: 9];
-    assign l_w1[q*8+0] = l_cp[q*8+0] && (!l_cp[q*8+1] || le[0]) && (!l_cp[q*8+2] || le[1]) && (!l_cp[q*8+3] || le[2]) && (!l_cp[q*8+4] || le[3]) && (!l_cp[q*8+5] || le[4]) && (!l_cp[q*8+6] || le[5]) && (!l_cp[q*8+7] || le[6]);
-    assign l_w1[q*8+1] = l_cp[q*8+1] && (!l_cp[q*8+0] || !le[0]) && (!l_cp[q*8+2] || le[7]) && (!l_cp[q*8+3] || le[8]) && (!l_cp[q*8+4] || le[9]) && (!l_cp[q*8+5] || le[10]) && (!l_cp[q*8+6] || le[11]) && (!l_cp[q*8+7] || le[12]);
-    assign l_w1[q*8+2] = l_cp[q*8+2] && (!l_cp[q*8+0] || !le[1]) && (!l_cp[q*8+1] || !le[7]) && (!l_cp[q*8+3] || le[13]) && (!l_cp[q*8+4] || le[14]) && (!l_cp[q*8+5] || le[15]) && (!l_cp[q*8+6] || le[16]) && (!l_cp[q*8+7] || le[17]);
-    assign l_w1[q*8+3] = l_cp[q*8+3] && (!l_cp[q*8+0] || !le[2]) && (!l_cp[q*8+1] || !le[8]) && (!l_cp[q*8+2] || !le[13]) && (!l_cp[q*8+4] || le[18]) && (!l_cp[q*8+5] || le[19]) && (!l_cp[q*8+6] || le[20]) && (!l_cp[q*8+7] || le[21]);
-    assign l_w1[q*8+4] = l_cp[q*8+4] && (!l_cp[q*8+0] || !le[3]) && (!l_cp[q*8+1] || !le[9]) && (!l_cp[q*8+2] || !le[14]) && (!l_cp[q*8+3] || !le[18]) && (!l_cp[q*8+5] || le[22]) && (!l_cp[q*8+6] || le[23]) && (!l_cp[q*8+7] || le[24]);
-    assign l_w1[q*8+5] = l_cp[q*8+5] && (!l_cp[q*8+0] || !le[4]) && (!l_cp[q*8+1] || !le[10]) && (!l_cp[q*8+2] || !le[15]) && (!l_cp[q*8+3] || !le[19]) && (!l_cp[q*8+4] || !le[22]) && (!l_cp[q*8+6] || le[25]) && (!l_cp[q*8+7] || le[26]);
-    assign l_w1[q*8+6] = l_cp[q*8+6] && (!l_cp[q*8+0] || !le[5]) && (!l_cp[q*8+1] || !le[11]) && (!l_cp[q*8+2] || !le[16]) && (!l_cp[q*8+3] || !le[20]) && (!l_cp[q*8+4] || !le[23]) && (!l_cp[q*8+5] || !le[25]) && (!l_cp[q*8+7] || le[27]);
-    assign l_w1[q*8+7] = l_cp[q*8+7] && (!l_cp[q*8+0] || !le[6]) && (!l_cp[q*8+1] || !le[12]) && (!l_cp[q*8+2] || !le[17]) && (!l_cp[q*8+3] || !le[21]) && (!l_cp[q*8+4] || !le[24]) && (!l_cp[q*8+5] || !le[26]) && (!l_cp[q*8+6] || !le[27]);
+    logic [63:0] bt;  // bt[a*8+b]: member a beats member b
+    logic [7:0] w;
+    always_comb for (int a = 0; a < 8; a++) for (int b = 0; b < 8; b++)
+      if (a < b) bt[a*8+b] = l_kp[(q*8+a)*9 +: 9] <= l_kp[(q*8+b)*9 +: 9];
+      else if (a > b) bt[a*8+b] = !bt[b*8+a];
+      else bt[a*8+b] = 1'b1;
+    always_comb for (int a = 0; a < 8; a++) begin
+      w[a] = l_cp[q*8+a];
+      for (int b = 0; b < 8; b++) w[a] = w[a] && (!l_cp[q*8+b] || bt[a*8+b]);
+    end
+    assign l_w1[q*8 +: 8] = w;
   end
   assign l_voh = l_w1[7:0];
   // the FOA entry's fields (one-hot AND-OR read)

@@ -85,31 +85,22 @@ module apogee_small (
   logic ld_go;  // a load with at least one active lane
   assign ld_go = ld_valid && (ld_mask != '0);
   logic [4-1:0] a1_below, a1_m2, a1_m2below, a1_f0oh, a1_f1oh, a1_lloh;
-  logic [3:0] a1_below_p0;  // bit i: ld_mask[i-1]; each level ors in the next 2^k bits below
-  assign a1_below_p0 = {ld_mask[2:0], 1'b0};
-  logic [3:0] a1_below_p1;
-  assign a1_below_p1 = a1_below_p0 | {a1_below_p0[2:0], 1'd0};
-  logic [3:0] a1_below_p2;
-  assign a1_below_p2 = a1_below_p1 | {a1_below_p1[1:0], 2'd0};
-  assign a1_below = a1_below_p2;
+  always_comb begin  // bit i: some bit of ld_mask below i (2 levels)
+    a1_below = ld_mask << 1;
+    for (int k = 0; k < 2; k++) a1_below = a1_below | (a1_below << (1 << k));
+  end
   assign a1_f0oh = ld_mask & ~a1_below;
   assign a1_m2 = ld_mask & a1_below;  // active lanes after the first
-  logic [3:0] a1_m2below_p0;  // bit i: a1_m2[i-1]; each level ors in the next 2^k bits below
-  assign a1_m2below_p0 = {a1_m2[2:0], 1'b0};
-  logic [3:0] a1_m2below_p1;
-  assign a1_m2below_p1 = a1_m2below_p0 | {a1_m2below_p0[2:0], 1'd0};
-  logic [3:0] a1_m2below_p2;
-  assign a1_m2below_p2 = a1_m2below_p1 | {a1_m2below_p1[1:0], 2'd0};
-  assign a1_m2below = a1_m2below_p2;
+  always_comb begin  // bit i: some bit of a1_m2 below i (2 levels)
+    a1_m2below = a1_m2 << 1;
+    for (int k = 0; k < 2; k++) a1_m2below = a1_m2below | (a1_m2below << (1 << k));
+  end
   assign a1_f1oh = a1_m2 & ~a1_m2below;
-  logic [3:0] a1_lloh_above;  // bit i: some bit above i is set (a prefix OR from the top)
-  logic [3:0] a1_lloh_p0;
-  assign a1_lloh_p0 = {1'b0, ld_mask[3:1]};
-  logic [3:0] a1_lloh_p1;
-  assign a1_lloh_p1 = a1_lloh_p0 | {1'd0, a1_lloh_p0[3:1]};
-  logic [3:0] a1_lloh_p2;
-  assign a1_lloh_p2 = a1_lloh_p1 | {2'd0, a1_lloh_p1[3:2]};
-  assign a1_lloh_above = a1_lloh_p2;
+  logic [3:0] a1_lloh_above;
+  always_comb begin  // bit i: some bit of ld_mask above i (2 levels)
+    a1_lloh_above = ld_mask >> 1;
+    for (int k = 0; k < 2; k++) a1_lloh_above = a1_lloh_above | (a1_lloh_above >> (1 << k));
+  end
   assign a1_lloh = ld_mask & ~a1_lloh_above;
   logic [2-1:0] a1_f0, a1_f1, a1_ll;
   // a1_f0 = index of the one-hot a1_f0oh (0 if none)
@@ -387,13 +378,17 @@ module apogee_small (
   wire [2:0] l_cp = l_cand;
   wire [8:0] l_kp = l_key;
   for (genvar q = 0; q < 1; q++) begin : g_v1
-    logic [2:0] le;  // pair (a, b), a < b: a's key <= b's
-    assign le[0] = l_kp[(q*3+0)*3 +: 3] <= l_kp[(q*3+1)*3 +: 3];
-    assign le[1] = l_kp[(q*3+0)*3 +: 3] <= l_kp[(q*3+2)*3 +: 3];
-    assign le[2] = l_kp[(q*3+1)*3 +: 3] <= l_kp[(q*3+2)*3 +: 3];
-    assign l_w1[q*3+0] = l_cp[q*3+0] && (!l_cp[q*3+1] || le[0]) && (!l_cp[q*3+2] || le[1]);
-    assign l_w1[q*3+1] = l_cp[q*3+1] && (!l_cp[q*3+0] || !le[0]) && (!l_cp[q*3+2] || le[2]);
-    assign l_w1[q*3+2] = l_cp[q*3+2] && (!l_cp[q*3+0] || !le[1]) && (!l_cp[q*3+1] || !le[2]);
+    logic [8:0] bt;  // bt[a*3+b]: member a beats member b
+    logic [2:0] w;
+    always_comb for (int a = 0; a < 3; a++) for (int b = 0; b < 3; b++)
+      if (a < b) bt[a*3+b] = l_kp[(q*3+a)*3 +: 3] <= l_kp[(q*3+b)*3 +: 3];
+      else if (a > b) bt[a*3+b] = !bt[b*3+a];
+      else bt[a*3+b] = 1'b1;
+    always_comb for (int a = 0; a < 3; a++) begin
+      w[a] = l_cp[q*3+a];
+      for (int b = 0; b < 3; b++) w[a] = w[a] && (!l_cp[q*3+b] || bt[a*3+b]);
+    end
+    assign l_w1[q*3 +: 3] = w;
   end
   assign l_voh = l_w1[2:0];
   // the FOA entry's fields (one-hot AND-OR read)

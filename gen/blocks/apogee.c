@@ -41,8 +41,8 @@ static const wg_param_def apogee_params[] = {
   {"DIST_BITS",  6, 2,  6, 0, "prefetch distance bits, distance 1..2^DIST_BITS-1 (Table 5.3b: 6)"},
   {"LINE_BITS",  5, 0,  7, 0, "log2 of the cache line in bytes (Table 5.3a: 32 B lines)"},
   {"PFQ",        8, 1, 16, 0, "prefetch queue depth (thesis: not given)"},
-  {"PIPE",       1, 0,  1, 0, "0: a load is decided in the cycle it arrives (one long path); 1: five stages to its "
-                              "table cycle, reported the cycle after (5 ns clock; docs/blocks/apogee.md)"},
+  {"PIPE",       1, 0,  1, 0, "0: a load is decided in the cycle it arrives (one long path); 1: seven stages, its "
+                              "table cycle 6 cycles after it, its outputs 7 (5 ns clock; docs/blocks/apogee.md)"},
 };
 
 static const wg_preset apogee_presets[] = {
@@ -652,8 +652,9 @@ static void ap_pipe_div(wg_buf *o, const ap_dims *d, const char *pre, const char
 ** l_key; result: the one-hot l_voh. */
 static void ap_pipe_victim(wg_buf *o, const ap_dims *d) {
   const int E = d->E, K = d->CB + 1, G = (E + 7) / 8, g1 = E < 8 ? E : 8;
-  /* one group of g members: pairs a < b compared once (le: a's key <= b's, so a wins a tie); a member
-  ** wins when it is a candidate and no other candidate beats it */
+  /* one group of g members: pairs a < b compared once (a's key <= b's, so a wins a tie); bt says
+  ** whether a beats b (b < a: b does not beat a); a member wins when it is a candidate and beats
+  ** every other candidate.  The loops unroll to the same compares as one assign a pair. */
   wgb_printf(o, "  // the victim, level 1: in each group of %d entries every pair compared once\n", g1);
   wgb_printf(o, "  logic [%d:0] l_w1;\n", G * g1 - 1);
   if (G * g1 > E) {   /* the last group padded with members that are never candidates */
@@ -661,60 +662,58 @@ static void ap_pipe_victim(wg_buf *o, const ap_dims *d) {
     wgb_printf(o, "  assign l_cp = {%d'd0, l_cand};\n  assign l_kp = {%d'd0, l_key};\n", G * g1 - E, (G * g1 - E) * K);
   } else wgb_printf(o, "  wire [%d:0] l_cp = l_cand;\n  wire [%d:0] l_kp = l_key;\n", E - 1, E * K - 1);
   wgb_printf(o, "  for (genvar q = 0; q < %d; q++) begin : g_v1\n", G);
-  if (g1 > 1) wgb_printf(o, "    logic [%d:0] le;  // pair (a, b), a < b: a's key <= b's\n", g1 * (g1 - 1) / 2 - 1);
-  for (int a = 0, k = 0; a < g1; a++)
-    for (int b = a + 1; b < g1; b++, k++)
-      wgb_printf(o, "    assign le[%d] = l_kp[(q*%d+%d)*%d +: %d] <= l_kp[(q*%d+%d)*%d +: %d];\n", k, g1, a, K, K, g1, b, K, K);
-  for (int a = 0; a < g1; a++) {
-    wgb_printf(o, "    assign l_w1[q*%d+%d] = l_cp[q*%d+%d]", g1, a, g1, a);
-    for (int b = 0; b < g1; b++) {
-      if (b == a) continue;
-      int lo = a < b ? a : b, hi = a < b ? b : a, k = lo * g1 - lo * (lo + 1) / 2 + hi - lo - 1;
-      wgb_printf(o, " && (!l_cp[q*%d+%d] || %sle[%d])", g1, b, a < b ? "" : "!", k);
-    }
-    wgb_printf(o, ";\n");
-  }
-  wgb_printf(o, "  end\n");
+  wgb_printf(o, "    logic [%d:0] bt;  // bt[a*%d+b]: member a beats member b\n", g1 * g1 - 1, g1);
+  wgb_printf(o, "    logic [%d:0] w;\n", g1 - 1);
+  wgb_printf(o, "    always_comb for (int a = 0; a < %d; a++) for (int b = 0; b < %d; b++)\n"
+                "      if (a < b) bt[a*%d+b] = l_kp[(q*%d+a)*%d +: %d] <= l_kp[(q*%d+b)*%d +: %d];\n"
+                "      else if (a > b) bt[a*%d+b] = !bt[b*%d+a];\n"
+                "      else bt[a*%d+b] = 1'b1;\n", g1, g1, g1, g1, K, K, g1, K, K, g1, g1, g1);
+  wgb_printf(o, "    always_comb for (int a = 0; a < %d; a++) begin\n"
+                "      w[a] = l_cp[q*%d+a];\n"
+                "      for (int b = 0; b < %d; b++) w[a] = w[a] && (!l_cp[q*%d+b] || bt[a*%d+b]);\n"
+                "    end\n", g1, g1, g1, g1, g1);
+  wgb_printf(o, "    assign l_w1[q*%d +: %d] = w;\n  end\n", g1, g1);
   if (G == 1) {
     wgb_printf(o, "  assign l_voh = l_w1[%d:0];\n", E - 1);
     return;
   }
   wgb_printf(o, "  // level 2: the same over the %d groups' winners\n", G);
-  wgb_printf(o, "  logic [%d:0] l_gv, l_gw;\n  logic [%d:0] l_gk;\n", G - 1, G * K - 1);
+  wgb_printf(o, "  logic [%d:0] l_gv, l_gw;\n  logic [%d:0] l_gk;\n  logic [%d:0] l_gb;  // l_gb[a*%d+b]: group a's winner beats b's\n",
+             G - 1, G * K - 1, G * G - 1, G);
   wgb_printf(o, "  always_comb for (int q = 0; q < %d; q++) begin\n"
                 "    l_gv[q] = 1'b0;\n    l_gk[q*%d +: %d] = '0;\n"
                 "    for (int i = 0; i < %d; i++) if (i / %d == q) begin\n"
                 "      l_gv[q] = l_gv[q] | l_cp[i];\n"
                 "      l_gk[q*%d +: %d] = l_gk[q*%d +: %d] | (l_kp[i*%d +: %d] & {%d{l_w1[i]}});\n"
                 "    end\n  end\n", G, K, K, G * g1, g1, K, K, K, K, K, K, K);
-  wgb_printf(o, "  logic [%d:0] l_ge;  // group pair (a, b), a < b: a's winner's key <= b's\n", G * (G - 1) / 2 - 1);
-  for (int a = 0, k = 0; a < G; a++)
-    for (int b = a + 1; b < G; b++, k++)
-      wgb_printf(o, "  assign l_ge[%d] = l_gk[%d +: %d] <= l_gk[%d +: %d];\n", k, a * K, K, b * K, K);
-  for (int a = 0; a < G; a++) {
-    wgb_printf(o, "  assign l_gw[%d] = l_gv[%d]", a, a);
-    for (int b = 0; b < G; b++) {
-      if (b == a) continue;
-      int lo = a < b ? a : b, hi = a < b ? b : a, k = lo * G - lo * (lo + 1) / 2 + hi - lo - 1;
-      wgb_printf(o, " && (!l_gv[%d] || %sl_ge[%d])", b, a < b ? "" : "!", k);
-    }
-    wgb_printf(o, ";\n");
-  }
+  wgb_printf(o, "  always_comb for (int a = 0; a < %d; a++) for (int b = 0; b < %d; b++)\n"
+                "    if (a < b) l_gb[a*%d+b] = l_gk[a*%d +: %d] <= l_gk[b*%d +: %d];\n"
+                "    else if (a > b) l_gb[a*%d+b] = !l_gb[b*%d+a];\n"
+                "    else l_gb[a*%d+b] = 1'b1;\n", G, G, G, K, K, K, K, G, G, G);
+  wgb_printf(o, "  always_comb for (int a = 0; a < %d; a++) begin\n"
+                "    l_gw[a] = l_gv[a];\n"
+                "    for (int b = 0; b < %d; b++) l_gw[a] = l_gw[a] && (!l_gv[b] || l_gb[a*%d+b]);\n"
+                "  end\n", G, G, G);
   wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) l_voh[i] = l_w1[i] && l_gw[i / %d];\n", E, g1);
+}
+
+/* 'dst' = bit i set when some bit of vec below i is (down = 0) or above i is (down = 1): a prefix
+** OR in log2(n) levels, written as a loop (the shape of wg_emit_above); the caller declares dst */
+static void ap_pipe_prefix(wg_buf *o, const char *dst, const char *vec, int n, int down) {
+  if (n == 1) { wgb_printf(o, "  assign %s = 1'b0;  // one bit: none beside it\n", dst); return; }
+  int lv = 0;
+  while ((1 << lv) < n) lv++;
+  wgb_printf(o, "  always_comb begin  // bit i: some bit of %s %s i (%d levels)\n", vec, down ? "above" : "below", lv);
+  wgb_printf(o, "    %s = %s %s 1;\n", dst, vec, down ? ">>" : "<<");
+  wgb_printf(o, "    for (int k = 0; k < %d; k++) %s = %s | (%s %s (1 << k));\n  end\n", lv, dst, dst, dst, down ? ">>" : "<<");
 }
 
 /* 'dst' = the highest set bit of vec (n bits) kept: vec and no bit above (a prefix OR from the top) */
 static void ap_pipe_last(wg_buf *o, const char *dst, const char *vec, int n) {
-  wgb_printf(o, "  logic [%d:0] %s_above;  // bit i: some bit above i is set (a prefix OR from the top)\n", n - 1, dst);
-  if (n == 1) wgb_printf(o, "  assign %s_above = 1'b0;\n", dst);
-  else {
-    wgb_printf(o, "  logic [%d:0] %s_p0;\n  assign %s_p0 = {1'b0, %s[%d:1]};\n", n - 1, dst, dst, vec, n - 1);
-    int lv = 0;
-    for (int k = 1; k < n; k *= 2, lv++)
-      wgb_printf(o, "  logic [%d:0] %s_p%d;\n  assign %s_p%d = %s_p%d | {%d'd0, %s_p%d[%d:%d]};\n", n - 1, dst, lv + 1,
-                 dst, lv + 1, dst, lv, k, dst, lv, n - 1, k);
-    wgb_printf(o, "  assign %s_above = %s_p%d;\n", dst, dst, lv);
-  }
+  wgb_printf(o, "  logic [%d:0] %s_above;\n", n - 1, dst);
+  char above[96];
+  snprintf(above, sizeof above, "%s_above", dst);
+  ap_pipe_prefix(o, above, vec, n, 1);
   wgb_printf(o, "  assign %s = %s & ~%s_above;\n", dst, vec, dst);
 }
 
@@ -1457,8 +1456,8 @@ static void apogee_rtl_pipe(wg_buf *o, ap_dims d, int mutant) {
   wg_buf *all[] = {&above1, &above2, &last, &idx, &pop, &deltas, &div2, &div3, &div4, &vic, &entidx,
                    &table, &qshift, &unused};
   for (size_t i = 0; i < sizeof all / sizeof all[0]; i++) wgb_init(all[i]);
-  wg_emit_above(&above1, "a1_below", "ld_mask", d.T);
-  wg_emit_above(&above2, "a1_m2below", "a1_m2", d.T);
+  ap_pipe_prefix(&above1, "a1_below", "ld_mask", d.T, 0);
+  ap_pipe_prefix(&above2, "a1_m2below", "a1_m2", d.T, 0);
   ap_pipe_last(&last, "a1_lloh", "ld_mask", d.T);
   wg_emit_onehot_index(&idx, "a1_f0", d.TLB, "a1_f0oh", d.T);
   wg_emit_onehot_index(&idx, "a1_f1", d.TLB, "a1_f1oh", d.T);
