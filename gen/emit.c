@@ -776,3 +776,42 @@ void wg_emit_age_older_fn(wg_buf *o, const char *fn, int w) {
                 "    else %s = !a[j*%d - j*(j+1)/2 + i - j - 1];\n"
                 "  endfunction\n", fn, w * (w - 1) / 2 - 1, fn, fn, w, fn, w);
 }
+
+/* dst (declared by the caller, w bits) = a + b + cin modulo 2^w, as a Sklansky parallel-prefix
+** adder: the bits' generate/propagate pairs merged in log2(w) levels, block by block, each level
+** a kept net ((* keep *)).  The flow's ABC script refactors ('dc2') a carry's logic into its
+** factored form, which is a ripple carry: a 32-bit '-' between registers is 4.10 ns, this
+** adder unkept 2.84 ns alone but a ripple again behind a 16-entry multiplexer (5.5 ns, the caps
+** generator's path), kept 3.84 ns (docs/cost.md).  a and b are w-bit expressions ("x", "~y",
+** "{y[30:0], 1'b0}"), cin a 1-bit one; declares dst_x, dst_y, dst_p0, dst_g0 and the levels
+** dst_g1.., dst_p1.. (each level's unused corner bits are the prefix's, not a bug). */
+void wg_emit_add(wg_buf *o, const char *dst, const char *a, const char *b, const char *cin, int w) {
+  wgb_printf(o, "  // %s = %s + %s + %s: a Sklansky prefix adder (carries in %d levels)\n", dst, a, b, cin,
+             wg_clog2(w));
+  wgb_printf(o, "  (* keep *) logic [%d:0] %s_x, %s_y, %s_p0;\n", w - 1, dst, dst, dst);
+  wgb_printf(o, "  assign %s_x = %s;\n  assign %s_y = %s;\n  assign %s_p0 = %s_x ^ %s_y;\n", dst, a, dst, b, dst, dst, dst);
+  if (w == 1) { wgb_printf(o, "  assign %s = %s_p0 ^ %s;\n", dst, dst, cin); return; }
+  /* bit i's carry out, for i < w - 1 (the last bit's is not needed) */
+  wgb_printf(o, "  // verilator lint_off UNUSEDSIGNAL\n");
+  wgb_printf(o, "  (* keep *) logic [%d:0] %s_g0;\n", w - 2, dst);
+  if (w == 2) wgb_printf(o, "  assign %s_g0 = (%s_x[0] & %s_y[0]) | (%s_p0[0] & %s);\n", dst, dst, dst, dst, cin);
+  else wgb_printf(o, "  assign %s_g0 = {%s_x[%d:1] & %s_y[%d:1], (%s_x[0] & %s_y[0]) | (%s_p0[0] & %s)};\n", dst, dst, w - 2,
+                  dst, w - 2, dst, dst, dst, cin);
+  int lv = 0;
+  for (int k = 1; k < w - 1; k *= 2, lv++) {
+    /* level lv+1: bit i in an odd block of k bits takes the carry of the block below's top bit */
+    int last = 2 * k >= w - 1;
+    wgb_printf(o, "  (* keep *) logic [%d:0] %s_g%d;\n", w - 2, dst, lv + 1);
+    if (!last) wgb_printf(o, "  (* keep *) logic [%d:0] %s_p%d;\n", w - 2, dst, lv + 1);
+    wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++)\n", w - 1);
+    wgb_printf(o, "    if ((i / %d) %% 2 == 1) begin\n", k);
+    wgb_printf(o, "      %s_g%d[i] = %s_g%d[i] | (%s_p%d[i] & %s_g%d[(i / %d) * %d - 1]);\n", dst, lv + 1, dst, lv, dst, lv,
+               dst, lv, k, k);
+    if (!last) wgb_printf(o, "      %s_p%d[i] = %s_p%d[i] & %s_p%d[(i / %d) * %d - 1];\n", dst, lv + 1, dst, lv, dst, lv, k, k);
+    wgb_printf(o, "    end else begin\n      %s_g%d[i] = %s_g%d[i];\n", dst, lv + 1, dst, lv);
+    if (!last) wgb_printf(o, "      %s_p%d[i] = %s_p%d[i];\n", dst, lv + 1, dst, lv);
+    wgb_printf(o, "    end\n");
+  }
+  wgb_printf(o, "  // verilator lint_on UNUSEDSIGNAL\n");
+  wgb_printf(o, "  assign %s = %s_p0 ^ {%s_g%d, %s};\n", dst, dst, dst, lv, cin);
+}

@@ -188,6 +188,11 @@ t_dram_mib_table() {   # dram_mib: the row-score table picks what the exact row 
       -Ibuild/san/include -Isim/models -Itb/stim tb/dram_mib_table.c build/san/lib/libwgtb.a build/san/lib/libwgsim.a \
       -o build/san/dram_mib_table && build/san/dram_mib_table "$TEST_SEED"
 }
+t_caps_pipe() {   # caps: the pipelined load decides every load as the one-cycle load, two cycles later (models)
+  gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
+      -Ibuild/san/include -Isim/models -Itb/stim tb/caps_pipe.c build/san/lib/libwgtb.a build/san/lib/libwgsim.a \
+      -o build/san/caps_pipe && build/san/caps_pipe "$TEST_SEED"
+}
 t_gebhart_trace() {   # rfc + tls models on a scripted trace: MRF traffic against the test's own count
   gcc -std=c11 -Wall -Wextra -Werror -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all \
       -Ibuild/san/include -Isim/models tb/gebhart_trace.c sim/models/rfc.c sim/models/tls.c \
@@ -514,10 +519,12 @@ mib|cache_reuse|l2mib,dram_mib|--set dram_sched=mshr_sa
 mascar|uncoalesced|memsat,wst,rexq|--set sched=mascar --set mascar_rexq=4
 tls|cache_reuse|tls,rfc|--set sched=two_level --set rfc=on
 oaws|uncoalesced|oaws|--set sched=oaws_dynamic
+oawspipe|uncoalesced|oaws|--set sched=oaws_dynamic --set oaws_pipe=1
 eq|compute|eqctr,eqvote|--set equalizer=energy
 apogee|tia|apogee|--set prefetch=apogee
 apogee_pipe|tia|apogee|--set prefetch=apogee --set pf_apogee_pipe=1
-caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on'
+caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on
+capspipe|cta_stride|caps|--set prefetch=caps --set caps_pipe=1 --set sched=two_level --set caps_order=on --set caps_wakeup=on'
 t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop, checked, JSON identical
   local d=$LOGS/warpsim_rtl name kern blocks sets
   rm -rf "$d"; mkdir -p "$d"
@@ -785,6 +792,7 @@ plan_tests() {
     add cost_bad_input     60 2 - t_cost_bad
     add gebhart_trace     120 3 - t_gebhart_trace
     add dram_mib_table    120 3 - t_dram_mib_table
+    add caps_pipe         120 3 - t_caps_pipe
     add registry_complete 120 5 - t_registry
     add toy_block         300 20 - tb/toy_block.sh "$LOGS/toy_block"
     # ---- warpsim
@@ -851,6 +859,13 @@ plan_tests() {
     [ -f "tb/steps/${b}_${p}.steps" ] && add "steps_${b}_${p}" 120 2 "cosim_${b}_${p}" t_steps "$b" "$p"
   done <<<"$presets"
   [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
+  # dram_mib under FR-FCFS, as warpsim's DRAM channels run it (no preset has POLICY=0): the
+  # model's clock-aged queue and its quiet cycles, with short ages that saturate
+  echo dram_mib | only | grep -q . &&
+    add cosim_dram_mib_frfcfs 600 20 - t_cosim dram_mib -p QUEUE=8 -p BANKS=4 -p ROW_BITS=3 -p BLK_BITS=5 \
+      -p MAX_MERGE=2 -p AGE_BITS=3 -p POLICY=0 --cycles 200000 --seed "$TEST_SEED"
+  # (make test ONLY=caps: the block's model-against-model test too)
+  case ",${ONLY:-}," in *,caps,*) add caps_pipe 120 3 - t_caps_pipe;; esac
   if [ -z "${ONLY:-}" ]; then
     add directed_eqvote_plurality 300 20 - t_directed eqvote --preset equalizer -p VOTE=1
     add directed_eqvote_maintain 300 20 - t_directed eqvote --preset equalizer -p MAINTAIN=1

@@ -23,7 +23,7 @@
 
 #include <string.h>
 
-enum { OA_W, OA_MSHRS, OA_THREADS, OA_SMR, OA_DLC, OA_PCB, OA_SETS, OA_CNTB, OA_NPARAMS };
+enum { OA_W, OA_MSHRS, OA_THREADS, OA_SMR, OA_DLC, OA_PCB, OA_SETS, OA_CNTB, OA_PIPE, OA_NPARAMS };
 
 static const wg_param_def oaws_params[] = {
   {"W",       48, 2, 64, 0, "warps per SM (Table 1: 48); also OCW's upper bound Wmax"},
@@ -34,21 +34,30 @@ static const wg_param_def oaws_params[] = {
   {"PCB",     40, 4, 48, 0, "PC bits stored in a DLC entry (paper: 40)"},
   {"SETS",    32, 2, 64, 0, "L1D sets, the bits of the Sets register (paper: 32 = 32KB/128B/8-way)"},
   {"CNTB",     8, 2, 8, 0, "bits of the OCW counter CNT (paper: 8, Cmax = 255, start 128)"},
+  {"PIPE",     1, 0, 1, 0, "0: ranks, Eq. 1 and the OCW update in the cycle they are needed (the paper's timing); 1: the "
+                           "GTO ranks and the locality test of the last cycle, CNT/OCW trained a cycle after a load's "
+                           "last access, Eq. 1's right-hand side from registers (5 ns clock)"},
 };
 
 static const wg_preset oaws_presets[] = {
-  {"oaws",  "W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8",
-   "the paper's SM: 48 warps, 32 MSHRs, 32-entry DLC with 40-bit PCs, 32 L1D sets, 8-bit CNT",
+  {"oaws",  "W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8 PIPE=1",
+   "the paper's SM: 48 warps, 32 MSHRs, 32-entry DLC with 40-bit PCs, 32 L1D sets, 8-bit CNT; "
+   "ranks, OCW update and Eq. 1's right-hand side registered (5 ns clock)",
    WG_SLOW_SIM | WG_SLOW_SYNTH | WG_SLOW_FORMAL},
-  {"small", "W=4 MSHRS=4 THREADS=8 SMR=50 DLC=4 PCB=6 SETS=4 CNTB=2",
+  {"oaws_1cycle", "W=48 MSHRS=32 THREADS=32 SMR=50 DLC=32 PCB=40 SETS=32 CNTB=8 PIPE=0",
+   "the paper's SM with ranks, Eq. 1 and the OCW update in one cycle, for comparison (8.1 ns)",
+   WG_SLOW_SIM | WG_SLOW_SYNTH | WG_SLOW_FORMAL},
+  {"small", "W=4 MSHRS=4 THREADS=8 SMR=50 DLC=4 PCB=6 SETS=4 CNTB=2 PIPE=1",
    "4 warps of 8 threads, 4 MSHRs, a 4-entry DLC, 2-bit CNT: fast tests and formal proofs", 0},
+  {"small_1cycle", "W=4 MSHRS=4 THREADS=8 SMR=50 DLC=4 PCB=6 SETS=4 CNTB=2 PIPE=0",
+   "small with the one-cycle ranks, Eq. 1 and OCW update", 0},
 };
 
 /* the paper's DLC field widths */
 enum { OA_INSTB = 7, OA_ACCB = 10, OA_SETB = 10 };
 
 typedef struct oa_dims {
-  int W, M, T, N, PCB, S, CB;
+  int W, M, T, N, PCB, S, CB, pipe;
   int WB, RB, OB, MB, TB, PB, DB, SB, SCB;
   int cmax, cinit, smr;
 } oa_dims;
@@ -60,6 +69,7 @@ static oa_dims oa_dims_of(wg_pv p) {
   oa_dims d;
   d.W = (int)p[OA_W]; d.M = (int)p[OA_MSHRS]; d.T = (int)p[OA_THREADS]; d.N = (int)p[OA_DLC];
   d.PCB = (int)p[OA_PCB]; d.S = (int)p[OA_SETS]; d.CB = (int)p[OA_CNTB]; d.smr = (int)p[OA_SMR];
+  d.pipe = (int)p[OA_PIPE];
   d.WB = wg_clog2(d.W);
   d.RB = wg_bits_for(d.W);  /* rank 0..W-1, as wide as the popcount and OCW */
   d.OB = wg_bits_for(d.W);
@@ -145,6 +155,18 @@ static int oaws_storage(wg_pv p, wg_field *o) {
   o[n++] = (wg_field){"ib_class", 2, 2 * d.W, "per I-buffer instruction: is-load, DLC-hit (the opcode class the I-buffer holds anyway; not counted by the paper)"};
   o[n++] = (wg_field){"age", 1, d.W * (d.W - 1) / 2, "GTO age matrix, upper triangle (not counted by the paper: the baseline GTO scheduler's launch order, which OAWS ranks by)"};
   o[n++] = (wg_field){"greedy", d.WB + 1, 1, "GTO greedy warp + valid (not counted by the paper: the baseline GTO scheduler's state)"};
+  if (d.pipe) {
+    o[n++] = (wg_field){"rank", d.WB, d.W, "PIPE=1: each warp's GTO rank of the last cycle (the live warps older than it), "
+                        "registered (5 ns clock; the paper's are of the cycle)"};
+    o[n++] = (wg_field){"in_ocw", 1, d.W, "PIPE=1: each warp's locality test of the last cycle (rank < OCW), registered "
+                        "(5 ns clock)"};
+    o[n++] = (wg_field){"ocw_train", 2, 1, "PIPE=1: a divergent load ended in the last cycle, and whether it was fully "
+                        "cached: CNT and OCW train a cycle after its last access (5 ns clock)"};
+    o[n++] = (wg_field){"rhs_rest", d.MB + 2, 1, "PIPE=1: Avail_mshr less Miss_inflight's first register, signed: Eq. 1's "
+                        "right-hand side before the last issued prediction, from a register (5 ns clock)"};
+    o[n++] = (wg_field){"sets_count", d.SCB, 1, "PIPE=1: the ones in Sets, counted as they are set (instead of a popcount "
+                        "of Sets at the load's end; 5 ns clock)"};
+  }
   return n;
 }
 
@@ -258,7 +280,15 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  logic fully;  // no access of the load missed: a fully cached load\n");
   wgb_printf(o, "  assign fully = !(fcl || acc_miss);\n");
   wgb_printf(o, "  logic [%d:0] touched;\n", d.SCB - 1);
-  wg_emit_popcount(o, "touched", d.SCB, "sets_now", d.S);
+  if (d.pipe) {
+    wgb_printf(o, "  // PIPE=1: Sets' ones counted as they are set (nsets), so the sets touched by the load are\n"
+                  "  // nsets plus this access's set if it is new: an increment, not a popcount of its %d bits\n", d.S);
+    wgb_printf(o, "  logic [%d:0] nsets;  // ones in Sets\n  logic set_new;\n", d.SCB - 1);
+    wgb_printf(o, "  assign set_new = ((set_bit & ~sets) != '0);\n");
+    wgb_printf(o, "  assign touched = nsets + %s;\n", wg_zext(a, sizeof a, "set_new", 1, d.SCB));
+  } else {
+    wg_emit_popcount(o, "touched", d.SCB, "sets_now", d.S);
+  }
   wgb_printf(o, "  // #sets accumulates the sets this instance touched; overflow halves the entry\n");
   wgb_printf(o, "  logic [%d:0] u_sets;\n  logic s_halve;\n", OA_SETB);
   wgb_printf(o, "  assign u_sets = {1'b0, c_sets} + %s;\n", wg_zext(a, sizeof a, "touched", d.SCB, OA_SETB + 1));
@@ -267,37 +297,84 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "  assign d_inst = s_halve ? {1'b0, c_inst[%d:1]} : c_inst;\n", OA_INSTB - 1);
   wgb_printf(o, "  assign d_acc  = s_halve ? {1'b0, c_acc[%d:1]} : c_acc;\n", OA_ACCB - 1);
   wgb_printf(o, "  assign d_sets = s_halve ? u_sets[%d:1] : u_sets[%d:0];\n", OA_SETB, OA_SETB - 1);
-  wgb_printf(o, "  // associativity-sensitive: #acc > 1.5 x #sets, i.e. 2 #acc > 3 #sets\n");
-  wgb_printf(o, "  logic assoc;\n  assign assoc = ({1'b0, d_acc, 1'b0} > ({2'b0, d_sets} + {1'b0, d_sets, 1'b0}));\n");
+  if (d.pipe) {
+    wgb_printf(o, "  // associativity-sensitive: #acc > 1.5 x #sets, i.e. 2 #acc > 3 #sets.  PIPE=1: tested the cycle\n"
+                  "  // after the load's last access, on its DLC entry as that access left it (dlc_cur's entry,\n"
+                  "  // which no coalesce can change before: a last access is never in a coal cycle)\n");
+    wgb_printf(o, "  logic assoc;\n  assign assoc = ({1'b0, c_acc, 1'b0} > ({2'b0, c_sets} + {1'b0, c_sets, 1'b0}));\n");
+  } else {
+    wgb_printf(o, "  // associativity-sensitive: #acc > 1.5 x #sets, i.e. 2 #acc > 3 #sets\n");
+    wgb_printf(o, "  logic assoc;\n  assign assoc = ({1'b0, d_acc, 1'b0} > ({2'b0, d_sets} + {1'b0, d_sets, 1'b0}));\n");
+  }
 
   /* ---- OCW estimator ---- */
   wgb_printf(o, "\n  // ---- OCW estimator (paper 4.3.1, Fig. 7), on each divergent load's end ----\n");
   wgb_printf(o, "  logic train;\n  assign train = done && div;\n");
-  wgb_printf(o, "  logic [%d:0] delta, cnt_up, cnt_dn;\n", d.CB - 1);
-  wgb_printf(o, "  // Delta: CNT/2 (at least 1) for associativity-sensitive loads, else 1\n");
-  wgb_printf(o, "  assign delta = (assoc && cnt[%d:1] != '0) ? %s : %d'd1;\n", d.CB - 1,
-             d.CB > 1 ? (snprintf(b, sizeof b, "{1'b0, cnt[%d:1]}", d.CB - 1), b) : "cnt", d.CB);
-  wgb_printf(o, "  assign cnt_up = (cnt == %d'd%d) ? cnt : cnt + %d'd1;  // (A), saturating\n", d.CB, d.cmax, d.CB);
-  wgb_printf(o, "  assign cnt_dn = (cnt > delta) ? cnt - delta : '0;      // (C), not below 0\n");
+  /* PIPE=1: the training is registered at the load's last access and moves CNT and OCW at the
+  ** next edge: the Sets count and the #sets adder are one cycle, the associativity test (on the
+  ** updated DLC entry), Delta and CNT's adders the next */
+  const char *tv = "train", *tf = "fully";
+  if (d.pipe) {
+    wgb_printf(o, "  // PIPE=1: a divergent load's end registered (tr_v: its last access was in the last cycle;\n"
+                  "  // tr_fully: none of its accesses missed); CNT and OCW move at the edge after (a kernel\n"
+                  "  // launch drops it)\n");
+    wgb_printf(o, "  logic tr_v, tr_fully;\n");
+    tv = "tr_v"; tf = "tr_fully";
+    /* the same values as (cnt > delta) ? cnt - delta : 0 with the Delta below, as a choice between
+    ** two values of CNT alone, so the associativity test (late) only selects */
+    wgb_printf(o, "  logic [%d:0] cnt_up, cnt_dn;\n", d.CB - 1);
+    wgb_printf(o, "  assign cnt_up = (cnt == %d'd%d) ? cnt : cnt + %d'd1;  // (A), saturating\n", d.CB, d.cmax, d.CB);
+    wgb_printf(o, "  // (C), CNT - Delta not below 0, Delta = CNT/2 (at least 1) for associativity-sensitive loads,\n"
+                  "  // else 1: CNT - CNT/2 when CNT >= 2 and the load is associativity-sensitive, else CNT - 1\n"
+                  "  // (0 at 0); two values of CNT alone, which the test selects; either is 0 iff CNT <= 1\n");
+    wgb_printf(o, "  logic cnt_low;  // CNT <= 1\n  assign cnt_low = (cnt[%d:1] == '0);\n", d.CB - 1);
+    wgb_printf(o, "  assign cnt_dn = (assoc && !cnt_low) ? cnt - {1'b0, cnt[%d:1]} : (cnt == '0) ? '0 : cnt - %d'd1;\n",
+               d.CB - 1, d.CB);
+  } else {
+    wgb_printf(o, "  logic [%d:0] delta, cnt_up, cnt_dn;\n", d.CB - 1);
+    wgb_printf(o, "  // Delta: CNT/2 (at least 1) for associativity-sensitive loads, else 1\n");
+    wgb_printf(o, "  assign delta = (assoc && cnt[%d:1] != '0) ? %s : %d'd1;\n", d.CB - 1,
+               d.CB > 1 ? (snprintf(b, sizeof b, "{1'b0, cnt[%d:1]}", d.CB - 1), b) : "cnt", d.CB);
+    wgb_printf(o, "  assign cnt_up = (cnt == %d'd%d) ? cnt : cnt + %d'd1;  // (A), saturating\n", d.CB, d.cmax, d.CB);
+    wgb_printf(o, "  assign cnt_dn = (cnt > delta) ? cnt - delta : '0;      // (C), not below 0\n");
+  }
   wgb_printf(o, "  logic [%d:0] cnt_next;\n  logic [%d:0] ocw_next;\n", d.CB - 1, d.OB - 1);
   wgb_printf(o, "  always_comb begin\n    cnt_next = cnt;\n    ocw_next = ocw;\n");
-  wgb_printf(o, "    if (train && fully) begin\n"
+  wgb_printf(o, "    if (%s && %s) begin\n"
                 "      if (!(cnt == %d'd%d && ocw == %d'd%d)) begin  // (D) at the top: no change\n"
                 "        cnt_next = cnt_up;\n"
                 "        if (cnt_up == %d'd%d && ocw < %d'd%d) begin ocw_next = ocw + %d'd1; cnt_next = '0; end  // (B)\n"
-                "      end\n", d.CB, d.cmax, d.OB, W, d.CB, d.cmax, d.OB, W, d.OB);
-  wgb_printf(o, "    end else if (train) begin\n"
+                "      end\n", tv, tf, d.CB, d.cmax, d.OB, W, d.CB, d.cmax, d.OB, W, d.OB);
+  wgb_printf(o, "    end else if (%s) begin\n"
                 "      if (!(cnt == '0 && ocw == %d'd2)) begin  // (D) at the bottom: no change\n"
-                "        cnt_next = cnt_dn;\n"
-                "        if (cnt_dn == '0 && ocw > %d'd2) begin ocw_next = ocw - %d'd1; cnt_next = %d'd%d; end  // (E)\n"
-                "      end\n    end\n  end\n", d.OB, d.OB, d.OB, d.CB, d.cmax);
+                "        cnt_next = cnt_dn;\n", tv, d.OB);
+  if (d.pipe)
+    wgb_printf(o, "        if (cnt_low && ocw > %d'd2) begin ocw_next = ocw - %d'd1; cnt_next = %d'd%d; end  // (E): CNT - Delta = 0\n",
+               d.OB, d.OB, d.CB, d.cmax);
+  else
+    wgb_printf(o, "        if (cnt_dn == '0 && ocw > %d'd2) begin ocw_next = ocw - %d'd1; cnt_next = %d'd%d; end  // (E)\n",
+               d.OB, d.OB, d.CB, d.cmax);
+  wgb_printf(o, "      end\n    end\n  end\n");
 
   /* ---- per-warp qualification ---- */
   wgb_printf(o, "\n  // ---- per warp: head instruction, GTO rank, Miss_pred, Eq. 1 ----\n");
-  wgb_printf(o, "  // rhs = Avail_mshr - Miss_inflight, signed: negative when more misses are\n"
-                "  // predicted in flight than entries are free\n");
-  wgb_printf(o, "  logic rhs_neg;\n  logic [%d:0] rhs;\n", d.MB - 1);
-  wgb_printf(o, "  assign rhs_neg = (miss_inflight > avail_mshr);\n  assign rhs = avail_mshr - miss_inflight;\n");
+  if (d.pipe) {
+    wgb_printf(o, "  // Miss_inflight is kept as two registers (below): mi_rest, signed, and mi_issued, the prediction\n"
+                  "  // issued in the last cycle; Miss_inflight = mi_rest + mi_issued, 0 when that is negative\n");
+    wgb_printf(o, "  logic signed [%d:0] mi_rest;\n  logic [%d:0] mi_issued;\n", d.MB + 1, d.MB - 1);
+    wgb_printf(o, "  // PIPE=1: Eq. 1's right-hand side Avail_mshr - Miss_inflight from registers alone: rhs_rest =\n"
+                  "  // Avail_mshr - mi_rest is registered with them, and rhs = rhs_rest - mi_issued.  Exact: with\n"
+                  "  // Miss_inflight = max(0, mi_rest + mi_issued) (never above MSHRS: proved), Miss_pred >\n"
+                  "  // Avail_mshr - Miss_inflight iff Miss_pred > Avail_mshr or Miss_pred > rhs (signed), without\n"
+                  "  // Miss_inflight's adder, clamp and subtracter before the compare (the 5 ns clock)\n");
+    wgb_printf(o, "  logic signed [%d:0] rhs_rest, rhs;\n", d.MB + 1);
+    wgb_printf(o, "  assign rhs = rhs_rest - $signed({2'b0, mi_issued});\n");
+  } else {
+    wgb_printf(o, "  // rhs = Avail_mshr - Miss_inflight, signed: negative when more misses are\n"
+                  "  // predicted in flight than entries are free\n");
+    wgb_printf(o, "  logic rhs_neg;\n  logic [%d:0] rhs;\n", d.MB - 1);
+    wgb_printf(o, "  assign rhs_neg = (miss_inflight > avail_mshr);\n  assign rhs = avail_mshr - miss_inflight;\n");
+  }
   wgb_printf(o, "  logic [%d:0] hd_ld, hd_div, loc, gated;\n", W - 1);
   for (int w = 0; w < W; w++) {
     wgb_printf(o, "  // warp %d\n", w);
@@ -306,18 +383,34 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
     wgb_printf(o, "  assign hd_div[%d] = ib_head[%d] ? ib_div[%d] : ib_div[%d];\n", w, w, 2 * w + 1, 2 * w);
     wgb_printf(o, "  assign hd_base_%d = ib_head[%d] ? ib_base[%d:%d] : ib_base[%d:%d];\n", w, w,
                (2 * w + 2) * d.PB - 1, (2 * w + 1) * d.PB, (2 * w + 1) * d.PB - 1, 2 * w * d.PB);
-    wgb_printf(o, "  logic [%d:0] older_live_%d;  // live warps older than warp %d\n", W - 1, w, w);
-    /* column w of the matrix is row w complemented, without w itself (one word, not W bits) */
-    wgb_printf(o, "  assign older_live_%d = live & ~older[%d] & ~(%d'(1) << %d);\n", w, w, W, w);
     char dst[32], vec[32];
     snprintf(dst, sizeof dst, "rank_%d", w);
-    snprintf(vec, sizeof vec, "older_live_%d", w);
-    wgb_printf(o, "  logic [%d:0] rank_%d;  // GTO rank, 0 = oldest live warp\n", d.RB - 1, w);
-    wg_emit_popcount(o, dst, d.RB, vec, W);
-    wgb_printf(o, "  assign loc[%d] = dyn_mode && live[%d] && (%s < ocw);\n", w, w,
-               wg_zext(a, sizeof a, dst, d.RB, d.OB > d.RB ? d.OB : d.RB));
+    if (d.pipe) {   /* this cycle's rank and locality test are registered (below) for the next */
+      wgb_printf(o, "  logic [%d:0] older_live_%d;  // live warps older than warp %d\n", W - 1, w, w);
+      wgb_printf(o, "  assign older_live_%d = live & ~older[%d] & ~(%d'(1) << %d);\n", w, w, W, w);
+      snprintf(vec, sizeof vec, "older_live_%d", w);
+      snprintf(dst, sizeof dst, "rank_now_%d", w);
+      wgb_printf(o, "  logic [%d:0] rank_now_%d;  // this cycle's GTO rank, 0 = oldest live warp: used next cycle\n",
+                 d.RB - 1, w);
+      wg_emit_popcount(o, dst, d.RB, vec, W);
+      snprintf(dst, sizeof dst, "rank_%d", w);
+      wgb_printf(o, "  logic [%d:0] rank_%d;  // PIPE=1: the GTO rank used now, last cycle's (registered; 0..W-1)\n", d.WB - 1, w);
+      wgb_printf(o, "  logic in_ocw_%d;  // PIPE=1: last cycle's rank < last cycle's OCW (registered)\n", w);
+    } else {
+      wgb_printf(o, "  logic [%d:0] older_live_%d;  // live warps older than warp %d\n", W - 1, w, w);
+      /* column w of the matrix is row w complemented, without w itself (one word, not W bits) */
+      wgb_printf(o, "  assign older_live_%d = live & ~older[%d] & ~(%d'(1) << %d);\n", w, w, W, w);
+      snprintf(vec, sizeof vec, "older_live_%d", w);
+      wgb_printf(o, "  logic [%d:0] rank_%d;  // GTO rank, 0 = oldest live warp\n", d.RB - 1, w);
+      wg_emit_popcount(o, dst, d.RB, vec, W);
+    }
+    if (d.pipe)
+      wgb_printf(o, "  assign loc[%d] = dyn_mode && live[%d] && in_ocw_%d;\n", w, w, w);
+    else
+      wgb_printf(o, "  assign loc[%d] = dyn_mode && live[%d] && (%s < ocw);\n", w, w,
+                 wg_zext(a, sizeof a, dst, d.RB, d.OB > d.RB ? d.OB : d.RB));
     wgb_printf(o, "  logic [%d:0] thr_%d;  // thrashing: base + rank, at most MSHRS\n", SW - 1, w);
-    wgb_printf(o, "  assign thr_%d = %s + %s;\n", w, wg_zext(a, sizeof a, dst, d.RB, SW),
+    wgb_printf(o, "  assign thr_%d = %s + %s;\n", w, wg_zext(a, sizeof a, dst, d.pipe ? d.WB : d.RB, SW),
                (snprintf(vec, sizeof vec, "hd_base_%d", w), wg_zext(b, sizeof b, vec, d.PB, SW)));
     wgb_printf(o, "  assign pred_%d = !hd_ld[%d]  ? '0 :       // not a load: never gated\n"
                   "                  !hd_div[%d] ? %d'd1 :    // coherent load: one entry\n"
@@ -327,7 +420,13 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                w, w, w, d.MB, (snprintf(vec, sizeof vec, "hd_base_%d", w), wg_zext(a, sizeof a, vec, d.PB, d.MB)),
                w, w, SW, d.M, d.MB, d.M, w, d.MB - 1);
     wgb_printf(o, "  assign gated[%d] = (pred_%d != '0);\n", w, w);
-    if (mutant)
+    if (d.pipe && mutant)
+      wgb_printf(o, "  assign occlude[%d] = ready[%d] && gated[%d] && (pred_%d >= avail_mshr || $signed({2'b0, pred_%d}) >= rhs);"
+                    "  // MUTANT: >= instead of >\n", w, w, w, w, w);
+    else if (d.pipe)
+      wgb_printf(o, "  assign occlude[%d] = ready[%d] && gated[%d] && (pred_%d > avail_mshr || $signed({2'b0, pred_%d}) > rhs);"
+                    "  // Eq. 1 fails\n", w, w, w, w, w);
+    else if (mutant)
       wgb_printf(o, "  assign occlude[%d] = ready[%d] && gated[%d] && (rhs_neg || pred_%d >= rhs);  // MUTANT: >= instead of >\n",
                  w, w, w, w);
     else
@@ -363,8 +462,11 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "  // and mi_issued = the issued prediction, which comes at the end of the pick's path; their\n"
                 "  // sum, clamped, is Miss_inflight the next cycle.  The same values as one register updated\n"
                 "  // with the sum, without the adders and the clamp after the pick (the 5 ns clock)\n");
-  wgb_printf(o, "  logic signed [%d:0] mi_rest;\n  logic [%d:0] mi_issued;\n  logic signed [%d:0] mi_total;\n",
-             d.MB + 1, d.MB - 1, d.MB + 1);
+  if (d.pipe)
+    wgb_printf(o, "  logic signed [%d:0] mi_total;\n", d.MB + 1);
+  else
+    wgb_printf(o, "  logic signed [%d:0] mi_rest;\n  logic [%d:0] mi_issued;\n  logic signed [%d:0] mi_total;\n",
+               d.MB + 1, d.MB - 1, d.MB + 1);
   wgb_printf(o, "  assign mi_total = mi_rest + $signed({2'b0, mi_issued});\n");
   wgb_printf(o, "  assign miss_inflight = mi_total < 0 ? '0 : (mi_total > %d'sd%d) ? %d'd%d : mi_total[%d:0];\n",
              d.MB + 2, d.M, d.MB, d.M, d.MB - 1);
@@ -385,6 +487,17 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      assign age_next[i*%d - i*(i+1)/2 + j - i - 1] =\n"
                 "          launch_oh[j] || (!launch_oh[i] && age[i*%d - i*(i+1)/2 + j - i - 1]);\n"
                 "    end\n  end\n", NP - 1, W, W, W, W);
+  if (d.pipe) {
+    wgb_printf(o, "  // PIPE=1: the GTO ranks and the locality test (rank < OCW) of this cycle, used in the next\n");
+    wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin  // slot order, every warp live, OCW 2\n");
+    for (int w = 0; w < W; w++)
+      wgb_printf(o, "      rank_%d <= %d'd%d;\n      in_ocw_%d <= 1'b%d;\n", w, d.WB, w, w, w < 2);
+    wgb_printf(o, "    end else begin\n");
+    for (int w = 0; w < W; w++)
+      wgb_printf(o, "      rank_%d <= rank_now_%d[%d:0];\n      in_ocw_%d <= (%s < ocw);\n", w, w, d.WB - 1, w,
+                 (snprintf(b, sizeof b, "rank_now_%d", w), wg_zext(a, sizeof a, b, d.RB, d.OB > d.RB ? d.OB : d.RB)));
+    wgb_printf(o, "    end\n  end\n");
+  }
   wgb_printf(o, "  logic [%d:0] fill_oh;  // I-buffer entry written\n", IB - 1);
   wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) fill_oh[i] = fill && {fill_warp, fill_slot} == %d'(i);\n",
              IB, d.WB + 1);
@@ -402,6 +515,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      greedy_valid <= 1'b0;\n      greedy <= '0;\n"
                 "      ib_ld <= '0;\n      ib_div <= '0;\n      ib_base <= '0;\n"
                 "      avail_mshr <= %d'd%d;\n      mi_rest <= '0;\n      mi_issued <= '0;\n", d.MB, d.M);
+  if (d.pipe) wgb_printf(o, "      rhs_rest <= %d'sd%d;\n", d.MB + 2, d.M);
   wgb_printf(o, "    end else begin\n");
   wgb_printf(o, "      if (launch) age <= age_next;\n");
   wgb_printf(o, "      if (do_issue) begin greedy_valid <= 1'b1; greedy <= pick_warp; end\n");
@@ -413,6 +527,7 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "      avail_mshr <= av_next;\n"
                 "      // (above MSHRS cannot happen: Eq. 1 keeps it within Avail_mshr; proved)\n"
                 "      mi_rest <= mi_rest_next;\n      mi_issued <= do_issue ? pick_pred : '0;\n");
+  if (d.pipe) wgb_printf(o, "      rhs_rest <= $signed({2'b0, av_next}) - mi_rest_next;\n");
   wgb_printf(o, "    end\n  end\n");
 
   wgb_printf(o, "\n  // DLC, Div/FCL/Sets, CNT and OCW: reset and kernel launch start them over\n");
@@ -420,21 +535,27 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "      dlc_valid <= '0;\n      dlc_ref <= '0;\n      dlc_cur <= '0;\n"
                 "      div <= 1'b0;\n      fcl <= 1'b0;\n      sets <= '0;\n"
                 "      cnt <= %d'd%d;\n      ocw <= %d'd2;\n", d.CB, d.cinit, d.OB);
+  if (d.pipe) wgb_printf(o, "      nsets <= '0;\n      tr_v <= 1'b0;\n");
   wgb_printf(o, "    end else begin\n");
   wgb_printf(o, "      cnt <= cnt_next;\n      ocw <= ocw_next;\n");
+  if (d.pipe) wgb_printf(o, "      tr_v <= train;\n");
   wgb_printf(o, "      if (coal) begin  // a new load enters L1D service\n"
-                "        div <= coal_div;\n        fcl <= 1'b0;\n        sets <= '0;\n"
-                "        if (coal_div) begin\n"
+                "        div <= coal_div;\n        fcl <= 1'b0;\n        sets <= '0;\n%s", d.pipe ? "        nsets <= '0;\n" : "");
+  wgb_printf(o, "        if (coal_div) begin\n"
                 "          dlc_cur <= touch_idx;\n"
                 "          dlc_ref <= (ref_set == '1) ? touch_oh : ref_set;  // NRU: all used -> start over\n"
                 "          dlc_valid <= dlc_valid | touch_oh;\n"
                 "        end\n"
                 "      end else if (done) begin  // its last access: the load is finished\n"
                 "        div <= 1'b0;\n        fcl <= 1'b0;\n        sets <= '0;\n"
+                "%s"
                 "      end else if (acc_ok) begin\n"
                 "        fcl <= fcl || acc_miss;\n        sets <= sets_now;\n"
-                "      end\n");
+                "%s"
+                "      end\n", d.pipe ? "        nsets <= '0;\n" : "", d.pipe ? "        nsets <= touched;\n" : "");
   wgb_printf(o, "    end\n  end\n");
+  if (d.pipe)
+    wgb_printf(o, "  always_ff @(posedge clk) tr_fully <= fully;  // read only with tr_v: no reset needed\n");
   wgb_printf(o, "  // entry payload: written on insert/update (coal) or #sets update (train); no reset needed\n");
   wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_dlc\n"
                 "    always_ff @(posedge clk) begin\n"
@@ -462,7 +583,7 @@ static const char oaws_spec_head[] =
   "  // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),\n"
   "  // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.\n";
 /* (the launch order's read comes between: wg_emit_age_older_fn, shared with wst) */
-static const char oaws_spec_tmpl[] =
+static const char oaws_spec_tmpl_a[] =
   "  // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS\n"
   "  function automatic logic [@@PB@@-1:0] s_base(input logic [@@TB@@-1:0] active, input logic [6:0] pct);\n"
   "    logic [15:0] need;\n"
@@ -481,9 +602,22 @@ static const char oaws_spec_tmpl[] =
   "  logic s_hdv, s_old;\n"
   "  always @(*) begin\n"
   "    for (int w = 0; w < @@W@@; w++) begin\n"
+;
+/* PIPE=0: this cycle's GTO ranks and locality test */
+static const char oaws_spec_rank0[] =
   "      s_rank[w] = '0;\n"
   "      for (int v = 0; v < @@W@@; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1'b1;\n"
   "      s_loc[w] = dyn_mode && live[w] && s_rank[w] < ocw;\n"
+;
+/* PIPE=1: the last cycle's (live warps, launch order and OCW of the cycle before; after a reset
+** slot order with every warp live and OCW 2) */
+static const char oaws_spec_rank1[] =
+  "      s_rank[w] = '0;\n"
+  "      for (int v = 0; v < @@W@@; v++) if (v != w && f_p_live[v] && s_older(f_p_age, v, w)) s_rank[w] = s_rank[w] + 1'b1;\n"
+  "      s_inocw[w] = s_rank[w] < f_p_ocw;\n"
+  "      if (f_p_rst) begin s_rank[w] = @@RB@@'(w); s_inocw[w] = w < 2; end\n"
+  "      s_loc[w] = dyn_mode && live[w] && s_inocw[w];\n";
+static const char oaws_spec_tmpl_b[] =
   "      s_hld[w] = ib_head[w] ? ib_ld[2*w+1] : ib_ld[2*w];\n"
   "      s_hdv = ib_head[w] ? ib_div[2*w+1] : ib_div[2*w];\n"
   "      s_hb = ib_head[w] ? ib_base[(2*w+1)*@@PB@@ +: @@PB@@] : ib_base[2*w*@@PB@@ +: @@PB@@];\n"
@@ -565,6 +699,9 @@ static const char oaws_spec_tmpl[] =
   "    // the OCW estimator (Fig. 7): CNT up on a fully cached divergent load, down by Delta (CNT/2,\n"
   "    // at least 1, when associativity-sensitive; else 1); OCW moves at CNT's ends, within [2, W]\n"
   "    s_cnt = cnt; s_ocw = ocw;\n"
+;
+/* PIPE=0: the estimator moves on this cycle's load end */
+static const char oaws_spec_est0[] =
   "    s_delta = (s_assoc && (cnt >> 1) != '0) ? cnt >> 1 : @@CB@@'(1);\n"
   "    s_up = (cnt == @@CB@@'(@@CMAX@@)) ? cnt : cnt + 1'b1;\n"
   "    s_dn = (cnt > s_delta) ? cnt - s_delta : '0;\n"
@@ -575,6 +712,22 @@ static const char oaws_spec_tmpl[] =
   "      s_cnt = s_dn;\n"
   "      if (s_dn == '0 && ocw > @@OB@@'(2)) begin s_ocw = ocw - 1'b1; s_cnt = @@CB@@'(@@CMAX@@); end\n"
   "    end\n"
+;
+/* PIPE=1: on the load that ended in the last cycle (its training dropped by a reset or kernel
+** launch in that cycle), with its associativity test as computed then */
+static const char oaws_spec_est1[] =
+  "    s_delta = (f_p_assoc && (cnt >> 1) != '0) ? cnt >> 1 : @@CB@@'(1);\n"
+  "    s_up = (cnt == @@CB@@'(@@CMAX@@)) ? cnt : cnt + 1'b1;\n"
+  "    s_dn = (cnt > s_delta) ? cnt - s_delta : '0;\n"
+  "    if (f_p_train && f_p_fully && !(cnt == @@CB@@'(@@CMAX@@) && ocw == @@OB@@'(@@W@@))) begin\n"
+  "      s_cnt = s_up;\n"
+  "      if (s_up == @@CB@@'(@@CMAX@@) && ocw < @@OB@@'(@@W@@)) begin s_ocw = ocw + 1'b1; s_cnt = '0; end\n"
+  "    end else if (f_p_train && !f_p_fully && !(cnt == '0 && ocw == @@OB@@'(2))) begin\n"
+  "      s_cnt = s_dn;\n"
+  "      if (s_dn == '0 && ocw > @@OB@@'(2)) begin s_ocw = ocw - 1'b1; s_cnt = @@CB@@'(@@CMAX@@); end\n"
+  "    end\n"
+;
+static const char oaws_spec_tmpl_c[] =
   "  end\n"
   "  // every register's next value\n"
   "  logic [@@NP@@-1:0] s_nx_age;\n"
@@ -686,9 +839,32 @@ static void oaws_spec_props(wg_buf *o, oa_dims d) {
     {"WB", d.WB}, {"WB1", d.WB + 1}, {"DB", d.DB}, {"SB", d.SB}, {"CB", d.CB}, {"OB", d.OB},
     {"CMAX", d.cmax}, {"CINIT", d.cinit}, {"PCB", d.PCB},
   };
+  const int nv = (int)(sizeof v / sizeof v[0]);
   wgb_printf(o, "%s", oaws_spec_head);
   wg_emit_age_older_fn(o, "s_older", d.W);
-  wg_emit_tmpl(o, oaws_spec_tmpl, v, (int)(sizeof v / sizeof v[0]));
+  if (d.pipe) {   /* what the restated ranks and estimator need of the last cycle */
+    wgb_printf(o, "  // PIPE=1: the last cycle's live warps, launch order, OCW and reset (ranks, locality test)\n");
+    wgb_printf(o, "  logic f_p_rst = 1'b1;\n  logic [%d:0] f_p_live, s_inocw;\n  logic [%d:0] f_p_age;\n  logic [%d:0] f_p_ocw;\n",
+               d.W - 1, d.W * (d.W - 1) / 2 - 1, d.OB - 1);
+    wgb_printf(o, "  always @(posedge clk) begin\n    f_p_rst <= rst; f_p_live <= live; f_p_age <= age; f_p_ocw <= ocw;\n  end\n");
+    wgb_printf(o, "  logic f_p_train, f_p_fully, f_p_assoc;  // the restated estimator's inputs of the last cycle\n");
+  }
+  wg_emit_tmpl(o, oaws_spec_tmpl_a, v, nv);
+  wg_emit_tmpl(o, d.pipe ? oaws_spec_rank1 : oaws_spec_rank0, v, nv);
+  wg_emit_tmpl(o, oaws_spec_tmpl_b, v, nv);
+  wg_emit_tmpl(o, d.pipe ? oaws_spec_est1 : oaws_spec_est0, v, nv);
+  wg_emit_tmpl(o, oaws_spec_tmpl_c, v, nv);
+  if (d.pipe) {
+    wgb_printf(o, "`ifndef WG_COVERS\n");
+    wgb_printf(o, "  always @(posedge clk) begin\n"
+                  "    f_p_train <= s_train && !rst && !kernel_launch; f_p_fully <= s_fully; f_p_assoc <= s_assoc;\n"
+                  "  end\n");
+    wgb_printf(o, "  always @(*) if (f_past_valid) begin\n"
+                  "    // the registered ranks and locality tests are the last cycle's\n");
+    for (int w = 0; w < d.W; w++)
+      wgb_printf(o, "    assert(%d'(rank_%d) == s_rank[%d] && in_ocw_%d == s_inocw[%d]);\n", d.RB, w, w, w, w);
+    wgb_printf(o, "  end\n`endif  // WG_COVERS\n");
+  }
 }
 
 static void oaws_props(wg_buf *o, wg_pv p) {
@@ -717,7 +893,16 @@ static void oaws_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    assert(pick_valid == ((ready & ~occlude) != '0));\n");
   wgb_printf(o, "    assert(!pick_valid || (pick_oh == (%d'd1 << pick_warp) && (pick_oh & ready & ~occlude) != '0));\n", W);
   wgb_printf(o, "    // Eq. 1 holds for every issued load: it never over-commits the MSHRs\n");
-  wgb_printf(o, "    assert(!pick_valid || pick_pred == '0 || (!rhs_neg && pick_pred <= rhs));\n");
+  if (d.pipe) {
+    wgb_printf(o, "    assert(!pick_valid || pick_pred == '0 || ({1'b0, pick_pred} + {1'b0, miss_inflight} <= {1'b0, avail_mshr}));\n");
+    wgb_printf(o, "    // PIPE=1: the registered right-hand side is Avail_mshr - mi_rest, and mi_rest + mi_issued\n"
+                  "    // never exceeds MSHRS (so Miss_inflight's upper clamp never acts and rhs is exact)\n");
+    wgb_printf(o, "    assert(rhs_rest == $signed({2'b0, avail_mshr}) - mi_rest);\n");
+    wgb_printf(o, "    assert(mi_total <= %d'sd%d);\n", d.MB + 2, d.M);
+    wgb_printf(o, "    // PIPE=1: Sets' count is its ones\n    assert(32'(nsets) == $countones(sets));\n");
+  } else {
+    wgb_printf(o, "    assert(!pick_valid || pick_pred == '0 || (!rhs_neg && pick_pred <= rhs));\n");
+  }
   if (d.M < (1 << d.MB) - 1) wgb_printf(o, "    assert(pick_pred <= %d'd%d);\n", d.MB, d.M);
   wgb_printf(o, "    // FORWARD PROGRESS: all MSHRs free and nothing in flight -> nothing is occluded\n");
   wgb_printf(o, "    assert(!(avail_mshr == %d'd%d && miss_inflight == '0) || occlude == '0);\n", d.MB, d.M);
@@ -727,6 +912,10 @@ static void oaws_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // the oldest live warp is always a locality warp in dynamic mode (OCW >= 2)\n");
   for (int w = 0; w < W; w++)
     wgb_printf(o, "    assert(!(dyn_mode && live[%d] && rank_%d == '0) || loc[%d]);\n", w, w, w);
+  if (d.pipe) {
+    wgb_printf(o, "    // PIPE=1: a registered rank below 2 passed the locality test (OCW >= 2)\n");
+    for (int w = 0; w < W; w++) wgb_printf(o, "    assert(%d'(rank_%d) >= %d'd2 || in_ocw_%d);\n", d.RB, w, d.RB, w);
+  }
   if (W <= 16) {
     wgb_printf(o, "    // the age matrix is a total order: no 3-cycles (launch keeps it so)\n");
     for (int i = 0; i < W; i++)
@@ -761,14 +950,15 @@ static void oaws_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    cover(ocw_next < ocw);  // OCW comes down\n");
   wgb_printf(o, "    cover(occlude != '0 && pick_valid);  // a warp occluded while another issues\n");
   wgb_printf(o, "    cover(pick_valid && pick_pred == %d'd%d);  // a whole-MSHR prediction issues\n", d.MB, d.M);
-  wgb_printf(o, "    cover(train && assoc && !fully);  // Delta = CNT/2\n");
+  if (d.pipe) wgb_printf(o, "    cover(tr_v && assoc && !tr_fully);  // Delta = CNT/2\n");
+  else wgb_printf(o, "    cover(train && assoc && !fully);  // Delta = CNT/2\n");
   wgb_printf(o, "  end\n");
 }
 
 const wg_block wg_block_oaws = {
   "oaws", "OAWS occlusion-aware issue check: DLC, Avail_mshr/Miss_inflight, Eq. 1, static/dynamic OCW, GTO pick",
   "OAWS (Wang, Zhu, Yu, PACT'16)", "sections 4.1-4.4, Eq. 1, Fig. 6, Fig. 7",
-  oaws_params, OA_NPARAMS, oaws_presets, 2, "oaws",
+  oaws_params, OA_NPARAMS, oaws_presets, 4, "oaws",
   "348 bytes + five registers per SM: DLC 32 x 9 bytes = 288 bytes (40+7+10+10 = 67 bits per entry, "
   "rounded up to 9 bytes); predictions 5 bits x 48 warps x 2 instructions = 480 bits = 60 bytes; "
   "registers Avail_mshr 5, Miss_inflight 5, Div 1, FCL 8, Sets 32 bits.  Ours: DLC 32 x 67 bits = 2144 "

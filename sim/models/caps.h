@@ -44,10 +44,34 @@ typedef struct caps_pf {         /* one prefetch request in the FIFO */
   uint32_t addr, cta, warp;
 } caps_pf;
 
+/* PIPE=1: the load in its X stage (registered at the end of its lookup cycle, L) */
+typedef struct caps_stage_x {
+  uint32_t valid, pc, cta, warp;
+  uint32_t hit, pe, dhit, de;    /* its PerCTA hit and entry, its DIST hit and entry */
+  uint32_t vict, evict;          /* a miss: the entry it allocated, whether that evicted one */
+  uint32_t k;                    /* warp - leading warp, WID_BITS + 1 bits */
+  uint32_t diff[CAPS_MAX_REQS];  /* request i's address - base i */
+  uint32_t samen, n, pn;         /* request counts equal; the load's; the entry's */
+  uint32_t relaunch;             /* its slot was launched in its L cycle */
+  uint32_t cw;                   /* cta_warps of its L cycle (at most 2^WID_BITS): its decisions use it */
+} caps_stage_x;
+
+/* PIPE=1: the load in its V stage (registered at the end of its X cycle) */
+typedef struct caps_stage_v {
+  uint32_t valid, cta, k, n, pn;
+  uint32_t diff[CAPS_MAX_REQS];
+  uint32_t kst;                  /* k x stride */
+  uint32_t hit, dhit, de, evict, stride, inval;
+  uint32_t dlcta;                /* the DIST entry's leading CTA */
+  uint32_t pend, sel, c1any;     /* its trigger's slots and entries; Case 1 found a counterpart */
+  uint32_t relaunch, c2t, c2down, dstride;   /* Case 2: no trigger; first target, direction; the stride */
+  uint32_t cw;
+} caps_stage_v;
+
 typedef struct caps_model {
   caps_params p;
   /* derived at init */
-  int      nc, r, d, g, q;
+  int      nc, r, d, g, q, pipe;
   uint32_t pc_mask, addr_mask, wid_mask, mis_max, th;
   /* state = the RTL's registers */
   caps_pct_entry pct[CAPS_MAX_NCTA][2];
@@ -62,6 +86,9 @@ typedef struct caps_model {
   /* prefetch FIFO */
   caps_pf  f[CAPS_MAX_FIFO];
   uint32_t head, tail, count;
+  /* PIPE=1: the loads in X and V */
+  caps_stage_x x;
+  caps_stage_v v;
 } caps_model;
 
 int  caps_init (caps_model *m, const caps_params *p);   /* 0 ok, -1 illegal p */

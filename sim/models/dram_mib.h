@@ -42,8 +42,9 @@ typedef struct dram_mib_row {    /* ROW_TABLE=1: one entry of the row-score tabl
   uint64_t asum;                 /* sum of their ages (MSHR-S+A), saturating at 2^asw - 1 */
 } dram_mib_row;
 
+/* (the fields every cycle reads come first, the per-slot and per-row arrays after them: a
+** performance model steps the block every DRAM cycle, and each cache line a step touches counts) */
 typedef struct dram_mib_model {
-  dram_mib_params p;
   /* derived at init */
   int      n, nb, pol, mib;
   uint32_t bank_mask, row_mask, blk_mask, ml_mask, age_max;
@@ -51,25 +52,27 @@ typedef struct dram_mib_model {
   int      table;                /* ROW_TABLE */
   int      ssw, tw;              /* widths: the merge-length sum, the unclipped age sum */
   uint64_t asum_max;             /* 2^asw - 1: the table's age sum saturates there */
-  /* state = the RTL's registers */
+  /* state = the RTL's registers (the scalars; the arrays below) */
   uint64_t valid;
-  dram_mib_entry q[DRAM_MIB_MAX_QUEUE];
-  uint32_t open_row[DRAM_MIB_MAX_BANKS];
   uint32_t open_valid;
   uint32_t rr;                   /* round-robin: the bank tried first */
-  uint64_t rt_valid;             /* ROW_TABLE=1: the row-score table */
-  dram_mib_row rt[DRAM_MIB_MAX_QUEUE];
+  uint64_t rt_valid;             /* ROW_TABLE=1: the row-score table's valid entries */
   /* derived from the state, kept up to date beside it (a performance model steps the block
   ** every DRAM cycle, mostly with no bank ready) */
-  uint64_t bank_slots[DRAM_MIB_MAX_BANKS];  /* the valid slots of each bank */
   uint32_t has;                  /* banks with a valid slot */
+  int      count;                /* valid slots (the count output, without a popcount a cycle) */
   int      sat;                  /* a valid slot's age is saturated (age_sat) */
   /* POLICY=0 (FR-FCFS): every queued read ages by one a cycle, so a read's age is
   ** min(age_max, clock - born) and no cycle visits the queue (q[].age is not kept) */
   int      lazy;
   int64_t  clock;                /* clock edges since init */
-  int64_t  born[DRAM_MIB_MAX_QUEUE];
   int64_t  born_min;             /* the least born over the valid slots */
+  uint64_t bank_slots[DRAM_MIB_MAX_BANKS];  /* the valid slots of each bank */
+  uint32_t open_row[DRAM_MIB_MAX_BANKS];
+  dram_mib_entry q[DRAM_MIB_MAX_QUEUE];
+  int64_t  born[DRAM_MIB_MAX_QUEUE];
+  dram_mib_row rt[DRAM_MIB_MAX_QUEUE];
+  dram_mib_params p;
 } dram_mib_model;
 
 int  dram_mib_init (dram_mib_model *m, const dram_mib_params *p);   /* 0 ok, -1 illegal p */

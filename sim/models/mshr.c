@@ -29,8 +29,10 @@ int mshr_init(mshr_model *m, const mshr_params *p) {
 /* Reset frees every entry; addresses and waiters stay (the RTL does not
 ** reset them either) and are never visible while free. */
 void mshr_reset(mshr_model *m) {
-  memset(m->state, MSHR_FREE, sizeof m->state);
-  memset(m->len, 0, sizeof m->len);
+  for (int i = 0; i < MSHR_MAX_ENTRIES; i++) {
+    m->e[i].state = MSHR_FREE;
+    m->e[i].len = 0;
+  }
   m->drain_ptr = 0;
   m->rr_mask = 0;
   m->occ = 0;
@@ -44,8 +46,8 @@ static unsigned mshr_hash(uint64_t addr) {
 
 /* the entry in use for line 'addr', or -1 (at most one: invariant) */
 static int mshr_match(const mshr_model *m, uint64_t addr) {
-  for (int i = m->head[mshr_hash(addr)]; i >= 0; i = m->next[i])
-    if (m->addr[i] == addr) return i;
+  for (int i = m->head[mshr_hash(addr)]; i >= 0; i = m->e[i].next)
+    if (m->e[i].addr == addr) return i;
   return -1;
 }
 
@@ -58,8 +60,8 @@ mshr_result mshr_lookup(const mshr_model *m, uint64_t addr, int noalloc, int *en
   int e = mshr_match(m, addr & m->addr_mask);
   mshr_result r;
   if (e >= 0) {
-    if (m->state[e] != MSHR_PENDING) r = MSHR_REJ_DRAINING;
-    else r = m->len[e] == m->m ? MSHR_REJ_LIST_FULL : MSHR_MERGE;
+    if (m->e[e].state != MSHR_PENDING) r = MSHR_REJ_DRAINING;
+    else r = m->e[e].len == m->m ? MSHR_REJ_LIST_FULL : MSHR_MERGE;
   } else if (m->occ == (uint32_t)m->n) {
     r = MSHR_REJ_TABLE_FULL;
   } else if (noalloc) {
@@ -99,10 +101,10 @@ static void mshr_decide(const mshr_model *m, const mshr_in *in, mshr_decision *d
   d->fill = -1;
   if (in->fill_valid & 1) {
     int f = mshr_match(m, in->fill_addr & m->addr_mask);
-    if (f >= 0 && m->state[f] == MSHR_PENDING) d->fill = f;
+    if (f >= 0 && m->e[f].state == MSHR_PENDING) d->fill = f;
   }
   d->dsel = mshr_drain_sel(m);
-  d->last = d->dsel >= 0 && m->drain_ptr + 1 == m->len[d->dsel];
+  d->last = d->dsel >= 0 && m->drain_ptr + 1 == m->e[d->dsel].len;
   d->pop = d->dsel >= 0 && (in->drain_ready & 1);
   d->done = d->pop && d->last;
 }
@@ -128,7 +130,7 @@ static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_deci
   out->rej_noalloc = d->res == MSHR_REJ_NOALLOC;
   if (d->touch >= 0) {
     out->req_entry = (uint32_t)d->touch;
-    out->req_merge_len = d->res == MSHR_ALLOC ? 1u : (uint32_t)m->len[d->touch] + 1;
+    out->req_merge_len = d->res == MSHR_ALLOC ? 1u : (uint32_t)m->e[d->touch].len + 1;
   }
   if (d->fill >= 0) {
     out->fill_hit = 1;
@@ -137,7 +139,7 @@ static void mshr_outputs(const mshr_model *m, const mshr_in *in, const mshr_deci
   if (d->dsel >= 0) {
     out->drain_valid = 1;
     out->drain_entry = (uint32_t)d->dsel;
-    out->drain_addr = m->addr[d->dsel];
+    out->drain_addr = m->e[d->dsel].addr;
     out->drain_payload = m->wait[d->dsel][m->drain_ptr];
     out->drain_last = (uint32_t)d->last;
   }
@@ -151,36 +153,36 @@ static void mshr_apply(mshr_model *m, const mshr_in *in, const mshr_decision *d)
   if (d->touch >= 0) {
     int e = d->touch;
     if (d->res == MSHR_ALLOC) {
-      m->state[e] = MSHR_PENDING;
+      m->e[e].state = MSHR_PENDING;
       m->used |= (uint64_t)1 << e;
-      m->addr[e] = in->req_addr & m->addr_mask;
-      unsigned h = mshr_hash(m->addr[e]);
-      m->next[e] = m->head[h];
+      m->e[e].addr = in->req_addr & m->addr_mask;
+      unsigned h = mshr_hash(m->e[e].addr);
+      m->e[e].next = m->head[h];
       m->head[h] = (int8_t)e;
       m->occ++;
     }
-    m->wait[e][m->len[e]] = in->req_payload & m->pay_mask;
-    m->len[e]++;
+    m->wait[e][m->e[e].len] = in->req_payload & m->pay_mask;
+    m->e[e].len++;
   }
   if (d->fill >= 0) {                                 /* may coincide with a merge */
-    m->state[d->fill] = MSHR_READY;
+    m->e[d->fill].state = MSHR_READY;
     m->ready |= (uint64_t)1 << d->fill;
   }
   if (d->dsel >= 0) {
     if (d->done) {
-      m->state[d->dsel] = MSHR_FREE;
+      m->e[d->dsel].state = MSHR_FREE;
       m->used &= ~((uint64_t)1 << d->dsel);
-      int8_t *link = &m->head[mshr_hash(m->addr[d->dsel])];
-      while (*link != d->dsel) link = &m->next[*link];
-      *link = m->next[d->dsel];
+      int8_t *link = &m->head[mshr_hash(m->e[d->dsel].addr)];
+      while (*link != d->dsel) link = &m->e[*link].next;
+      *link = m->e[d->dsel].next;
       m->ready &= ~((uint64_t)1 << d->dsel);
       m->draining &= ~((uint64_t)1 << d->dsel);
-      m->len[d->dsel] = 0;
+      m->e[d->dsel].len = 0;
       m->drain_ptr = 0;
       m->rr_mask = ~mshr_low(d->dsel + 1) & m->all_mask;
       m->occ--;
     } else {
-      m->state[d->dsel] = MSHR_DRAINING;   /* shown: locked until its last waiter */
+      m->e[d->dsel].state = MSHR_DRAINING;   /* shown: locked until its last waiter */
       m->ready &= ~((uint64_t)1 << d->dsel);
       m->draining |= (uint64_t)1 << d->dsel;
       if (d->pop) m->drain_ptr++;

@@ -45,27 +45,35 @@ typedef enum mshr_result {   /* outcome of a request */
 
 #define MSHR_HASH 128                       /* chains of the address hash (a power of two) */
 
+/* one entry: what a look-up, a fill and a drain read of it, side by side (one cache line holds
+** four), its waiters after the entries */
+typedef struct mshr_entry {
+  uint64_t addr;
+  int8_t   next;                            /* next entry of its address chain, -1: last */
+  uint8_t  state;
+  uint8_t  len;                             /* merge length, 0 when free */
+} mshr_entry;
+
+/* (the fields a cycle reads first come first: a performance model steps many of these, and
+** each cache line a step touches counts) */
 typedef struct mshr_model {
-  mshr_params p;
   /* derived at init */
   int      n, m;                            /* ENTRIES, MERGES */
   uint64_t addr_mask, all_mask;             /* ADDR_BITS ones; ENTRIES ones */
   uint32_t pay_mask;
   uint32_t af_occ;                          /* almost_full when occ >= this */
-  /* state = the RTL's registers */
-  uint8_t  state[MSHR_MAX_ENTRIES];
-  uint8_t  len[MSHR_MAX_ENTRIES];           /* merge length, 0 when free */
-  uint64_t addr[MSHR_MAX_ENTRIES];
-  uint32_t wait[MSHR_MAX_ENTRIES][MSHR_MAX_MERGES];   /* waiters in merge order */
+  /* state = the RTL's registers: the scalars, then the per-entry arrays */
   uint32_t drain_ptr;                       /* next waiter of the draining entry */
-  uint64_t rr_mask;                         /* entries after the last one drained */
   uint32_t occ;
+  uint64_t rr_mask;                         /* entries after the last one drained */
   /* derived from the state, for speed: the states as bit masks, and the entries in
   ** use chained by a hash of their address (the RTL's CAM as a lookup that visits
   ** one chain, not every entry) */
   uint64_t used, ready, draining;           /* entries not FREE; READY; DRAINING */
   int8_t   head[MSHR_HASH];                 /* first entry of each chain, -1: none */
-  int8_t   next[MSHR_MAX_ENTRIES];          /* next entry of its chain, -1: last */
+  mshr_entry e[MSHR_MAX_ENTRIES];
+  uint32_t wait[MSHR_MAX_ENTRIES][MSHR_MAX_MERGES];   /* waiters in merge order */
+  mshr_params p;
 } mshr_model;
 
 int  mshr_init (mshr_model *m, const mshr_params *p);   /* 0 ok, -1 illegal p */
@@ -96,8 +104,8 @@ void mshr_step(mshr_model *m, const mshr_in *in, mshr_out *out);
 mshr_result mshr_outcome(const mshr_out *out);
 
 /* Inspection (statistics, debugging). */
-static inline int      mshr_state(const mshr_model *m, int e) { return m->state[e]; }
-static inline int      mshr_merge_len(const mshr_model *m, int e) { return m->len[e]; }
+static inline int      mshr_state(const mshr_model *m, int e) { return m->e[e].state; }
+static inline int      mshr_merge_len(const mshr_model *m, int e) { return m->e[e].len; }
 static inline uint32_t mshr_occupancy(const mshr_model *m) { return m->occ; }
 static inline int      mshr_full(const mshr_model *m) { return m->occ == (uint32_t)m->n; }
 

@@ -53,6 +53,11 @@ void oaws_reset(oaws_model *m) {
   m->sets = 0;
   m->cnt = (uint32_t)m->cinit;
   m->ocw = 2;
+  for (int i = 0; i < m->W; i++) {   /* slot order, every warp live, OCW 2 */
+    m->rank[i] = (uint32_t)i;
+    m->in_ocw[i] = i < 2;
+  }
+  m->tr_v = m->tr_fully = 0;
 }
 
 int oaws_rank(const oaws_model *m, uint64_t live, int w) {
@@ -85,8 +90,9 @@ static void oa_schedule(const oaws_model *m, const oaws_in *in, oa_sched *s) {
     int w = __builtin_ctzll(r);
     int e = 2 * w + (int)(head >> w & 1);
     uint32_t ld = m->ib_ld[e], dv = m->ib_div[e], base = m->ib_base[e];
-    int rank = dyn ? oaws_rank(m, live, w) : 0;   /* the rank matters in dynamic mode only */
-    int loc = dyn && (live >> w & 1) && (uint32_t)rank < m->ocw;
+    /* the rank matters in dynamic mode only; PIPE=1: last cycle's rank and locality test */
+    int rank = !dyn ? 0 : m->p.PIPE ? (int)m->rank[w] : oaws_rank(m, live, w);
+    int loc = dyn && (live >> w & 1) && (m->p.PIPE ? (int)m->in_ocw[w] : (uint32_t)rank < m->ocw);
     uint32_t thr = base + (uint32_t)rank, pred;
     if (!ld) pred = 0;
     else if (!dv) pred = 1;
@@ -131,6 +137,11 @@ void oaws_tick(oaws_model *m, const oaws_in *in) {
   oa_schedule(m, in, &s);
   const int N = m->N;
   int dyn = in->dyn_mode & 1;
+  if (m->p.PIPE)   /* this cycle's ranks and locality tests, for the next (from the state before the edge) */
+    for (int i = 0; i < m->W; i++) {
+      m->rank[i] = (uint32_t)oaws_rank(m, in->live, i);
+      m->in_ocw[i] = m->rank[i] < m->ocw;
+    }
 
   /* ---- DLC lookups and the combinational updates, from the old state ---- */
   uint64_t fill_pc = in->fill_pc & m->pcmask, coal_pc = in->coal_pc & m->pcmask;
@@ -178,18 +189,22 @@ void oaws_tick(oaws_model *m, const oaws_in *in) {
   int assoc = 2 * d_acc > 3 * d_sets;
   int train = done && m->div;
 
-  /* ---- OCW estimator ---- */
+  /* ---- OCW estimator: PIPE=1 applies the training registered at the last edge ---- */
+  int e_train = train, e_fully = fully, e_assoc = assoc;
+  if (m->p.PIPE) {   /* the load that ended in the last cycle, its DLC entry as that cycle left it */
+    e_train = (int)m->tr_v; e_fully = (int)m->tr_fully; e_assoc = 2 * c_acc > 3 * c_sets;
+  }
   uint32_t cnt = m->cnt, ocw = m->ocw, cmax = (uint32_t)m->cmax, W = (uint32_t)m->W;
-  uint32_t delta = (assoc && (cnt >> 1)) ? cnt >> 1 : 1;
+  uint32_t delta = (e_assoc && (cnt >> 1)) ? cnt >> 1 : 1;
   uint32_t cnt_up = cnt == cmax ? cnt : cnt + 1;
   uint32_t cnt_dn = cnt > delta ? cnt - delta : 0;
   uint32_t cnt_next = cnt, ocw_next = ocw;
-  if (train && fully) {
+  if (e_train && e_fully) {
     if (!(cnt == cmax && ocw == W)) {                               /* (D) */
       cnt_next = cnt_up;                                            /* (A) */
       if (cnt_up == cmax && ocw < W) { ocw_next = ocw + 1; cnt_next = 0; }   /* (B) */
     }
-  } else if (train) {
+  } else if (e_train) {
     if (!(cnt == 0 && ocw == 2)) {                                  /* (D) */
       cnt_next = cnt_dn;                                          /* (C) */
       if (cnt_dn == 0 && ocw > 2) { ocw_next = ocw - 1; cnt_next = cmax; }   /* (E) */
@@ -204,6 +219,8 @@ void oaws_tick(oaws_model *m, const oaws_in *in) {
       m->dlc_inst[i] = d_inst; m->dlc_acc[i] = d_acc; m->dlc_sets[i] = d_sets;
     }
   }
+  m->tr_fully = (uint32_t)fully;
+  m->tr_v = (uint32_t)train && !(in->kernel_launch & 1);   /* a kernel launch drops it */
   if (in->kernel_launch & 1) {
     m->dlc_valid = m->dlc_ref = 0;
     m->dlc_cur = 0;

@@ -5,6 +5,12 @@
 ** the OCW estimator, Eq. 1 and the GTO pick.  Cycle-exact against the
 ** generated RTL (gen/blocks/oaws.c); rules in docs/blocks/oaws.md.
 **
+** PIPE=1 (the 5 ns clock) is modelled too: the GTO ranks and locality tests
+** of the last cycle (rank[], in_ocw[]), and CNT/OCW trained the cycle after a
+** divergent load's last access (tr_v, tr_fully; the associativity test then
+** reads the load's DLC entry); its registered Eq. 1 right-hand side is exact,
+** so the model keeps Eq. 1 as written.
+**
 ** A performance model drives it once per cycle:
 **   oaws_eval(&s, &in, &out);  // occlude, locality, pick_warp, pick_pred, ...
 **   oaws_tick(&s, &in);        // the clock edge
@@ -36,6 +42,10 @@ typedef struct oaws_model {
   uint32_t div, fcl;
   uint64_t sets;
   uint32_t cnt, ocw;
+  /* PIPE=1 only (docs/blocks/oaws.md, "The 5 ns clock") */
+  uint32_t rank[OAWS_MAX_W];            /* each warp's GTO rank of the last cycle */
+  uint32_t in_ocw[OAWS_MAX_W];          /* ... and its locality test then (rank < OCW) */
+  uint32_t tr_v, tr_fully;              /* a divergent load ended in the last cycle (fully cached?): it trains now */
 } oaws_model;
 
 int  oaws_init (oaws_model *m, const oaws_params *p);
@@ -44,7 +54,7 @@ void oaws_eval (const oaws_model *m, const oaws_in *in, oaws_out *out);
 void oaws_tick (oaws_model *m, const oaws_in *in);
 
 /* helpers for performance models and tests */
-int      oaws_rank(const oaws_model *m, uint64_t live, int w);   /* GTO age rank among live warps */
+int      oaws_rank(const oaws_model *m, uint64_t live, int w);   /* GTO age rank among live warps, now */
 uint32_t oaws_base(const oaws_model *m, int dyn, uint32_t active); /* stored prediction at fill */
 
 #endif

@@ -63,9 +63,9 @@ void ws_apogee_params(const ws_config *c, apogee_params *p) {
 
 void ws_caps_params(const ws_config *c, caps_params *p) {
   /* the paper's widths (Table 2: 4 B PC, address and stride, 1 B warp id and counter), NCTA = the SM's
-  ** CTA slots, the FIFO = pf_queue; GEN and TQ as the block's caps preset */
+  ** CTA slots, the FIFO = pf_queue; GEN and TQ as the block's caps preset; PIPE = caps_pipe */
   *p = (caps_params){.NCTA = c->ctas_per_sm, .REQS = 4, .PC_BITS = 32, .ADDR_BITS = 32, .WID_BITS = 8,
-                     .MISP_W = 8, .THRESH = 128, .FIFO = c->pf_queue, .GEN = 4, .TQ = 4};
+                     .MISP_W = 8, .THRESH = 128, .FIFO = c->pf_queue, .GEN = 4, .TQ = 4, .PIPE = c->caps_pipe};
   if (p->GEN > p->FIFO) p->GEN = p->FIFO;   /* the block's rule GEN <= FIFO */
 }
 
@@ -158,6 +158,9 @@ static const ws_key keys[] = {
       "sched oaws_static: a divergent load predicts this percentage of its active threads as misses (oaws SMR)"),
   KEY(oaws_dlc,        OAWS_DLC_MIN, OAWS_DLC_MAX, 0, "sched oaws_*: Divergent Load Classifier entries (oaws DLC)"),
   KEY(oaws_cntb,       OAWS_CNTB_MIN, OAWS_CNTB_MAX, 0, "sched oaws_dynamic: bits of the OCW estimator's counter (oaws CNTB)"),
+  KEY(oaws_pipe,       0, 1,            0, "sched oaws_*: 1 builds the oaws block with its 5 ns pipeline (its PIPE: the "
+                                            "GTO ranks and locality test a cycle late, OCW trained a cycle after a load's "
+                                            "last access), 0 computes them in the cycle as the paper describes"),
   /* ---- two-level scheduler ---- */
   KEY(tls_active,      TLS_ACTIVE_MIN, TLS_ACTIVE_MAX, 0,
       "sched two_level: active warps of each scheduler's inner level (tls ACTIVE, at most its warps)"),
@@ -201,6 +204,9 @@ static const ws_key keys[] = {
   KEY(pf_apogee_pipe,  0,  1,            0, "prefetch = apogee: 1 builds the apogee blocks pipelined (their PIPE, the RTL "
                                             "that meets a 5 ns clock: a load is decided 6 cycles after the L1 shows it, a "
                                             "burst starts walking 2 cycles after that), 0 decides each load in its cycle"),
+  KEY(caps_pipe,       0,  1,            0, "prefetch = caps: 1 builds the caps block with its load in three stages (its "
+                                            "PIPE, the RTL that meets a 5 ns clock: a load's events and trigger two cycles "
+                                            "later), 0 decides a load in the cycle it arrives"),
   KEYN(caps_order,     onoff_names,       "prefetch = caps with sched = two_level: CAPS' CTA-aware order (Fig. 7): the "
                                           "leading warp of each CTA and the leading CTA's warps are promoted first"),
   KEYN(caps_wakeup,    onoff_names,       "prefetch = caps with sched = two_level: eager wake-up (4.4): a prefetch's fill "
@@ -417,6 +423,7 @@ static const named_row fermi_rows[] = {
   { "oaws_smr",        "50",   "OAWS 4.2: SMR = 50 %" },
   { "oaws_dlc",        "32",   "OAWS 4.4: a 32-entry DLC" },
   { "oaws_cntb",       "8",    "OAWS 4.4: an 8-bit counter" },
+  { "oaws_pipe",       "0",    "the paper's one-cycle qualification (1: the block's 5 ns pipeline, docs/blocks/oaws.md)" },
   { "tls_active",      "8",    "Gebhart et al. 5.2: the design point, 8 active warps" },
   { "tls_inner",       "greedy", "Gebhart et al. 3.2: a greedy inner level" },
   { "rfc",             "off",  "the baseline has no register-file cache" },
@@ -443,6 +450,7 @@ static const named_row fermi_rows[] = {
   { "pf_queue",        "8",    "INFERRED: the thesis gives no depth (the apogee block's preset)" },
   { "pf_apogee_pipe",  "0",    "each load decided in the cycle the L1 shows it, as the thesis describes (1: the "
                                "pipelined block, docs/blocks/apogee.md)" },
+  { "caps_pipe",       "0",    "the paper's decision in the load's cycle (1: the pipelined load, docs/blocks/caps.md)" },
   { "caps_order",      "off",  "the baseline's two-level scheduler: round robin" },
   { "caps_wakeup",     "off",  "the baseline has no prefetcher to wake warps" },
   { "max_cycles",      "0",    "no limit" },
@@ -468,7 +476,7 @@ static const named_row tiny_rows[] = {
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
   { "mascar_set_free_missq", "1", NULL }, { "mascar_clr_free_missq", "2", NULL },
   { "mascar_hold", "0", NULL }, { "mascar_rexq", "8", NULL }, { "mascar_nonowner", "issue", NULL },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "tls_active", "2", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "8", NULL }, { "oaws_cntb", "4", NULL }, { "oaws_pipe", "0", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
   { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
@@ -476,6 +484,7 @@ static const named_row tiny_rows[] = {
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
   { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL }, { "pf_apogee_pipe", "0", NULL },
+  { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "10000000", NULL },
 };
@@ -511,7 +520,7 @@ static const named_row fig4_2_rows[] = {
   { "mascar_clr_free_missq", "2", NULL }, { "mascar_hold", "0", NULL },
   { "mascar_rexq", "0", "Fig. 4.2 shows Mascar's scheduling alone; the re-execution queue is Fig. 4.6's" },
   { "mascar_nonowner", "hold", "\"W1 and W2 ... cannot be issued\" while W0 owns" },
-  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "tls_active", "2", NULL },
+  { "oaws_smr", "50", NULL }, { "oaws_dlc", "32", NULL }, { "oaws_cntb", "8", NULL }, { "oaws_pipe", "0", NULL }, { "tls_active", "2", NULL },
   { "tls_inner", "greedy", NULL }, { "rfc", "off", NULL }, { "rfc_entries", "6", NULL },
   { "equalizer", "off", NULL }, { "eq_sample", "128", NULL }, { "eq_epoch", "4096", NULL }, { "eq_hyst", "3", NULL },
   { "eq_vote", "majority", NULL }, { "eq_maintain", "normal", NULL }, { "eq_mem_e_dram", "0", NULL },
@@ -519,6 +528,7 @@ static const named_row fig4_2_rows[] = {
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
   { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL }, { "pf_apogee_pipe", "0", NULL },
+  { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };

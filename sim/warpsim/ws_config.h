@@ -104,6 +104,7 @@ typedef struct ws_config {
   int oaws_smr;             /* oaws SMR: static OAWS's predicted miss rate, percent */
   int oaws_dlc;             /* oaws DLC: Divergent Load Classifier entries */
   int oaws_cntb;            /* oaws CNTB: bits of the OCW estimator's counter */
+  int oaws_pipe;            /* oaws PIPE: the block's 5 ns pipeline (0: the paper's one-cycle timing) */
   /* ---- the two-level scheduler (sched = two_level) ---- */
   int tls_active;           /* tls ACTIVE: active warps of each scheduler's inner level */
   int tls_inner;            /* tls INNER: 0 greedy, 1 round robin */
@@ -130,6 +131,7 @@ typedef struct ws_config {
   int pf_entries;           /* apogee ENTRIES: prefetch table entries */
   int pf_queue;             /* apogee PFQ, caps FIFO: prefetch queue entries */
   int pf_apogee_pipe;       /* prefetch = apogee: the apogee block's PIPE (0: each load decided in its cycle) */
+  int caps_pipe;            /* prefetch = caps: the caps block's PIPE (0: the load decided in its cycle) */
   int caps_order;           /* prefetch = caps, sched = two_level: CAPS' CTA-aware promotion order (tls warp_prio) */
   int caps_wakeup;          /* prefetch = caps, sched = two_level: eager wake-up of a prefetch's warp (tls wake) */
   /* ---- run ---- */

@@ -69,6 +69,7 @@ static int ws_place_cta(ws_gpu *g, ws_sm *s) {
     int threads = g->kern.cta - k * 32;
     w->exists = threads >= 32 ? 0xffffffffu : (1u << threads) - 1;
     w->age = g->warp_age++;
+    s->warp_age[slot] = w->age;
     /* Mascar's wst orders warps by launch; its reset order is the slot order, which is the
     ** order of the CTAs placed in cycle 0, so only later placements are launches */
     if (c->sched == WS_SCHED_MASCAR && g->now > 0) ws_warpq_push(&s->mascar.launches, slot);
@@ -120,6 +121,16 @@ uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const
   for (int lane = 0; lane < 32; lane++)
     if ((w->exists >> lane & 1) && val[lane]) m |= 1u << lane;
   return m;
+}
+
+/* the LSU's lanes' addresses (inactive lanes 0), written out when first asked for */
+const uint64_t *ws_lsu_addr(ws_lsu *l) {
+  if (l->addr_lazy) {
+    for (int lane = 0; lane < 32; lane++)
+      l->addr[lane] = l->active >> lane & 1 ? l->addr_v0 + (uint64_t)lane * l->addr_d : 0;
+    l->addr_lazy = 0;
+  }
+  return l->addr;
 }
 
 /* ---- the scoreboard and issue -------------------------------------------------- */
@@ -174,7 +185,7 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
     s->mrf_reads += (uint64_t)nread;
     s->mrf_writes += in->dst >= 0;
   }
-  s->thread_insts += (uint64_t)__builtin_popcount(active);
+  s->thread_insts += (uint64_t)wg_popcount64(active);   /* (inline: no library call) */
   switch (in->op) {
   case WS_OP_ALU:
   case WS_OP_SFU: {
@@ -186,20 +197,25 @@ void ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot) {
   }
   case WS_OP_LD:
   case WS_OP_ST: {
-    uint64_t addr[32];
+    ws_lsu *l = &s->lsu;
+    l->active = active;
+    l->addr_lazy = 0;
+    l->n_lines = -1;
     if (in->addr) {                              /* traced: the lanes' own addresses */
-      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? in->addr[lane] : 0;
+      for (int lane = 0; lane < 32; lane++) l->addr[lane] = active >> lane & 1 ? in->addr[lane] : 0;
     } else {
       int64_t v[WS_VAR_N], val[32];
       ws_thread_vars(g, s, w, 0, v);
-      if (g->addr_lin[in->pc].ok) ws_lin_eval_warp(&g->addr_lin[in->pc], v, val);
-      else ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
-      for (int lane = 0; lane < 32; lane++) addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+      if (g->addr_lin[in->pc].ok) {              /* lane l at v0 + l * d: one line found without the lanes */
+        ws_lin_lanes(&g->addr_lin[in->pc], v, &l->addr_v0, &l->addr_d);
+        l->addr_lazy = 1;
+        l->n_lines = ws_coalesce_affine(l->addr_v0, l->addr_d, active, g->line_shift, l->lines);
+      } else {
+        ws_expr_eval_warp(&g->kern.addr[in->pc], v, val);
+        for (int lane = 0; lane < 32; lane++) l->addr[lane] = active >> lane & 1 ? (uint64_t)val[lane] : 0;
+      }
     }
-    ws_lsu *l = &s->lsu;
-    l->n_lines = ws_coalesce(addr, active, g->line_shift, l->lines);
-    memcpy(l->addr, addr, sizeof addr);
-    l->active = active;
+    if (l->n_lines < 0) l->n_lines = ws_coalesce(ws_lsu_addr(l), active, g->line_shift, l->lines);
     l->pc = (int)in->pc;
     l->pf_shown = 0;
     l->next = 0;
@@ -299,7 +315,7 @@ typedef struct ws_pick_ctx {
   const ws_sched *sc;
   int      k, pipe, n_sched;           /* scheduler, pipe (-1 any), schedulers */
   uint64_t cand;                       /* its warps that can issue on that pipe now */
-  const ws_warp *warps;
+  const int64_t *age;                  /* each slot's warp's age */
 } ws_pick_ctx;
 
 /* LRR: the first candidate after the last one issued (a scheduler's warps are
@@ -320,7 +336,7 @@ static int ws_pick_gto(const ws_pick_ctx *x) {
   int64_t best_age = INT64_MAX;
   for (uint64_t c = x->cand; c; c &= c - 1) {
     int slot = __builtin_ctzll(c);
-    if (x->warps[slot].age < best_age) { best_age = x->warps[slot].age; best = slot; }
+    if (x->age[slot] < best_age) { best_age = x->age[slot]; best = slot; }
   }
   return best;
 }
@@ -353,8 +369,8 @@ static void ws_ready_file(ws_sm *s, int i, int64_t now) {
   }
 }
 
-static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
-  int64_t now = g->now;
+/* the ready set as of cycle NOW (the current cycle, or the next one: ws_sm_rest_arm) */
+static uint64_t ws_ready_at(const ws_gpu *g, ws_sm *s, int64_t now) {
   ws_sm_look(g, s);
   /* the wheel's slots from ready_last + 1 to now came due (the used ones among them: after a
   ** rest that can be the whole wheel) */
@@ -399,7 +415,7 @@ static uint64_t ws_ready_now(const ws_gpu *g, ws_sm *s) {
 static void ws_schedule(ws_gpu *g, ws_sm *s) {
   const ws_config *c = &g->cfg;
   int64_t now = g->now;
-  uint64_t ready = ws_ready_now(g, s);           /* a warp issues at most one instruction a cycle: */
+  uint64_t ready = ws_ready_at(g, s, g->now);   /* a warp issues at most one instruction a cycle: */
   if (!ready) return;                            /* each issue clears its bit below */
   uint64_t on_pipe[WS_PIPES];
   on_pipe[WS_PIPE_MEM] = s->next_mem;
@@ -407,16 +423,20 @@ static void ws_schedule(ws_gpu *g, ws_sm *s) {
   on_pipe[WS_PIPE_ALU] = s->next_valid & ~s->next_mem & ~s->next_sfu;
   /* schedulers take turns at the shared LSU (without a division per SM and cycle when there are 2^n) */
   int ns = c->n_sched, first = (int)((ns & (ns - 1)) == 0 ? now & (ns - 1) : now % ns);
+  int per_pipe = c->issue_mode == WS_ISSUE_PER_PIPE, pipes = per_pipe ? WS_PIPES : 1;
   for (int j = 0, k = first; j < ns; j++, k = k + 1 == ns ? 0 : k + 1) {
     ws_sched *sc = &s->sched[k];
-    int pipes = c->issue_mode == WS_ISSUE_PER_PIPE ? WS_PIPES : 1;
+    if (!(ready & s->sched_warps[k])) continue;
     for (int p = 0; p < pipes; p++) {
-      int pipe = c->issue_mode == WS_ISSUE_PER_PIPE ? p : -1;
+      int pipe = per_pipe ? p : -1;
       uint64_t cand = ready & s->sched_warps[k];
       if (pipe >= 0) cand &= ws_pipe_free(s, sc, pipe, now) ? on_pipe[pipe] : 0;
-      else for (int q = 0; q < WS_PIPES; q++) if (!ws_pipe_free(s, sc, q, now)) cand &= ~on_pipe[q];
+      else {                                     /* the ALU is always free; the LSU and the SFU may not be */
+        if (s->lsu.busy) cand &= ~on_pipe[WS_PIPE_MEM];
+        if ((cand & on_pipe[WS_PIPE_SFU]) && sc->sfu_free > now) cand &= ~on_pipe[WS_PIPE_SFU];
+      }
       if (!cand) continue;
-      ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warps};
+      ws_pick_ctx x = {sc, k, pipe, c->n_sched, cand, s->warp_age};
       int slot = ws_policies[c->sched].pick(&x);
       int pp = pipe < 0 ? 0 : pipe, idx = g->slot_index[slot], n = g->sched_slots[k];   /* (no division per issue) */
       sc->rr[pp] = idx + 1 == n ? 0 : idx + 1;   /* both policies' memory: after / at the last issue */
@@ -444,8 +464,8 @@ static void ws_load_return(ws_gpu *g, ws_sm *s, uint32_t payload) {
   }
   s->loads_done++;
   uint64_t lat = (uint64_t)(now - s->load_born[slot * WS_MAX_REGS + reg]);
-  int b = 0;
-  while (b < WS_LAT_BUCKETS - 1 && lat >= (2ull << b)) b++;
+  int b = lat < 2 ? 0 : 63 - __builtin_clzll(lat);   /* [2^b, 2^(b+1)), the last bucket open */
+  if (b > WS_LAT_BUCKETS - 1) b = WS_LAT_BUCKETS - 1;
   g->lat_hist[b]++;
   g->lat_sum += lat;
   g->lat_count++;
@@ -478,7 +498,7 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
     if (c->mem_model == WS_MEM_HIER) {
       if (ws_ring_full(&s->port->to_mem)) return WS_L1_REFUSED;
       ws_pkt p = {.line = r->line, .born = g->mem_now + 1, .sm = (uint16_t)s->id, .is_store = 1};
-      ws_ring_push(&s->port->to_mem, &p);
+      ws_port_send(s->port, &p);
     }
     s->l1s.store_misses++;
     ws_warp *sw = &s->warps[r->warp];
@@ -512,8 +532,9 @@ static int ws_l1_access(ws_gpu *g, ws_sm *s, const ws_l1_req *r, int nonowner, m
 
 /* Mascar: the LSU's NACKed line as the re-execution queue's push: its base
 ** address, the threads it serves and their byte offsets into it */
-static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
+static void ws_queue_push_of(const ws_gpu *g, ws_lsu *l, rexq_in *q) {
   uint64_t line = l->lines[l->next];
+  const uint64_t *addr = ws_lsu_addr(l);
   int ob = g->line_shift;
   q->push = 1;
   q->push_more = (uint32_t)l->queued_any;
@@ -522,9 +543,9 @@ static void ws_queue_push_of(const ws_gpu *g, const ws_lsu *l, rexq_in *q) {
   q->push_reg = (uint32_t)l->reg;
   q->push_st = (uint32_t)l->is_store;
   for (int lane = 0; lane < 32; lane++) {
-    if (!(l->active >> lane & 1) || ((l->addr[lane] >> g->line_shift) & WS_LINE_MASK) != line) continue;
+    if (!(l->active >> lane & 1) || ((addr[lane] >> g->line_shift) & WS_LINE_MASK) != line) continue;
     q->push_mask |= (uint64_t)1 << lane;
-    uint64_t off = l->addr[lane] & (((uint64_t)1 << ob) - 1);
+    uint64_t off = addr[lane] & (((uint64_t)1 << ob) - 1);
     int b = lane * ob;                           /* thread t's offset at bits [t*ob +: ob] */
     q->push_offs[b / 32] |= (uint32_t)(off << (b % 32));
     if (b % 32 + ob > 32) q->push_offs[b / 32 + 1] |= (uint32_t)(off >> (32 - b % 32));
@@ -642,7 +663,8 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
       if (out.req_alloc) {
         ws_pkt p = {.line = r.line, .born = g->mem_now + 1, .sm = (uint16_t)s->id,   /* DRAM age: the memory cycle it is first seen in */
                     .ready = now + c->mem_latency - 1};   /* fixed: filled mem_latency - 1 cycles later */
-        ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &p);
+        if (c->mem_model == WS_MEM_FIXED) ws_ring_push(&s->fixed_q, &p);
+        else ws_port_send(s->port, &p);
       }
       if (out.req_alloc || out.req_merge) {
         s->l1s.load_misses++;
@@ -712,7 +734,7 @@ static int ws_lsu_cycle(ws_gpu *g, ws_sm *s) {
     ws_load_return(g, s, h->tag);
     ws_ring_pop(&s->hit_q);
   }
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, 1);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_occ, s->l1_mshr_held, 1);   /* the kernel's cycles only */
   /* The cycle repeats exactly while nothing arrives (ws_sm_rest_arm): nothing filled,
   ** drained or returned, and the LSU had no line, or its line was refused (a store with the miss
   ** queue full, a lone load the mshr refused: l1_refusal holds its answer) */
@@ -770,7 +792,12 @@ static int64_t ws_ready_next(const ws_sm *s, int64_t now) {
 ** mechanisms' blocks see every cycle. */
 static void ws_sm_rest_arm(ws_gpu *g, ws_sm *s, int lsu) {
   const ws_lsu *l = &s->lsu;
-  if (!(lsu & WS_LSU_REPEATS) || s->warp_changed || s->ready_stale) return;
+  if (!(lsu & WS_LSU_REPEATS)) return;
+  /* warps changed in this cycle (an issue, a retirement): the next cycle's ready set now, as the
+  ** next cycle would compute it first (nothing changes a warp in between without marking it),
+  ** so that the SM can rest from that cycle on (stream: the cycle after a memory instruction's
+  ** issue, its line refused) */
+  if (s->warp_changed || s->ready_stale) ws_ready_at(g, s, g->now + 1);
   if (s->ready_mask & ~(l->busy ? s->next_mem : 0)) return;   /* a warp could issue */
   for (uint64_t f = s->finishing; f; f &= f - 1)                /* ws_retire waits on time alone */
     if (!s->warps[__builtin_ctzll(f)].outstanding) return;
@@ -797,7 +824,7 @@ void ws_sm_settle(ws_gpu *g, ws_sm *s, int64_t upto) {
   if (s->live_warps) s->active_cycles += n;
   if (s->rest.stalled) s->lsu_stall_cycles += n;
   if (s->rest.refused) ws_mshr_count(&s->l1m, &s->l1_refusal.out, n);
-  if (!g->finished) ws_mshr_occupancy(&s->l1m, s->l1_mshr_held, n);   /* the kernel's cycles only */
+  if (!g->finished) ws_mshr_occupancy(&s->l1m, &s->l1_occ, s->l1_mshr_held, n);   /* the kernel's cycles only */
 }
 
 /* wake SM s before cycle UPTO (it runs that cycle in full) */

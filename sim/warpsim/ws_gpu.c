@@ -135,9 +135,12 @@ static void ws_cycle_end(ws_gpu *g) {
     for (int i = 0; i < g->cfg.n_sm; i++) ws_tls_edge(g, &g->sm[i]);
 }
 
-/* every resting SM's counters up to the cycle just simulated (they stay resting) */
+/* every resting SM's counters up to the cycle just simulated (they stay resting), and the
+** occupancy histograms' runs */
 void ws_gpu_settle(ws_gpu *g) {
   for (uint64_t r = g->sm_resting; r; r &= r - 1) ws_sm_settle(g, &g->sm[__builtin_ctzll(r)], g->now + 1);
+  for (int i = 0; i < g->cfg.n_sm; i++) ws_mshr_occupancy_flush(&g->sm[i].l1m, &g->sm[i].l1_occ);
+  for (int i = 0; i < g->mem.n_part; i++) ws_mshr_occupancy_flush(&g->mem.part[i].l2m, &g->mem.part[i].l2_occ);
 }
 
 void ws_gpu_cycle(ws_gpu *g) {

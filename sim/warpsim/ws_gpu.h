@@ -145,6 +145,7 @@ int     ws_pipe_of(int op);
 int     ws_pipe_free(const ws_sm *s, const ws_sched *sc, int pipe, int64_t now);
 void    ws_issue(ws_gpu *g, ws_sm *s, ws_sched *sc, int slot);
 uint32_t ws_active_mask(const ws_gpu *g, const ws_sm *s, const ws_warp *w, const ws_inst *in);
+const uint64_t *ws_lsu_addr(ws_lsu *l);   /* the LSU's lanes' byte addresses, inactive lanes 0 */
 /* bring ready_at, next_valid, next_mem and next_ll up to date for the warps that changed */
 void    ws_sm_look(const ws_gpu *g, ws_sm *s);
 /* warps whose next instruction's pipe cannot take it now: the LSU is busy, or their

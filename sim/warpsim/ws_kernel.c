@@ -189,12 +189,19 @@ void ws_expr_linear(const ws_expr *e, uint32_t fixed, const int64_t vars[WS_VAR_
   out->ok = 1;
 }
 
-void ws_lin_eval_warp(const ws_lin *l, const int64_t base[WS_VAR_N], int64_t out[32]) {
-  uint64_t v0 = l->c0, d = 0;
+void ws_lin_lanes(const ws_lin *l, const int64_t base[WS_VAR_N], uint64_t *v0, uint64_t *d) {
+  uint64_t a = l->c0, step = 0;
   for (int v = 0; v < WS_VAR_N; v++) {
-    v0 += l->k[v] * (uint64_t)base[v];
-    if (ws_var_per_lane(v)) d += l->k[v];
+    a += l->k[v] * (uint64_t)base[v];
+    if (ws_var_per_lane(v)) step += l->k[v];
   }
+  *v0 = a;
+  *d = step;
+}
+
+void ws_lin_eval_warp(const ws_lin *l, const int64_t base[WS_VAR_N], int64_t out[32]) {
+  uint64_t v0, d;
+  ws_lin_lanes(l, base, &v0, &d);
   for (int lane = 0; lane < 32; lane++) out[lane] = ws_s64(v0 + (uint64_t)lane * d);
 }
 

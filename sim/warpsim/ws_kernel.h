@@ -66,6 +66,8 @@ typedef struct ws_lin {
 /* E with the variables in FIXED (bits) at their values in VARS (a run's NTID and NCTAID) as a
 ** linear form: out->ok = 1, or 0 where E is not one (ws_expr_eval_warp then) */
 void    ws_expr_linear(const ws_expr *e, uint32_t fixed, const int64_t vars[WS_VAR_N], ws_lin *out);
+/* the linear form over a warp: lane l's value is v0 + l * d (64-bit wrapping) */
+void    ws_lin_lanes(const ws_lin *l, const int64_t base[WS_VAR_N], uint64_t *v0, uint64_t *d);
 /* ws_expr_eval_warp's values from the linear form */
 void    ws_lin_eval_warp(const ws_lin *l, const int64_t base[WS_VAR_N], int64_t out[32]);
 /* the 32 lanes of a warp: base holds lane 0's variables; out[l] is lane l's value */

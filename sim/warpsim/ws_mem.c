@@ -22,22 +22,27 @@ int ws_mshr_slot_init(ws_slot *s, int entries, int merges, const int64_t *clock,
 
 /* ---- address mapping ---------------------------------------------------------- */
 
+/* X / D and X % D, by a shift and a mask where D is a power of two (the usual case: a division
+** is tens of cycles, and a DRAM read's mapping takes several) */
+static inline uint64_t ws_div(uint64_t x, uint64_t d) { return d & (d - 1) ? x / d : x >> __builtin_ctzll(d); }
+static inline uint64_t ws_mod(uint64_t x, uint64_t d) { return d & (d - 1) ? x % d : x & (d - 1); }
+
 int ws_line_part(const ws_config *c, uint64_t line) {
-  return (int)((line / (uint64_t)c->part_interleave) % (uint64_t)c->n_part);
+  return (int)ws_mod(ws_div(line, (uint64_t)c->part_interleave), (uint64_t)c->n_part);
 }
 
 uint64_t ws_line_local(const ws_config *c, uint64_t line) {
   uint64_t il = (uint64_t)c->part_interleave;
-  return line / il / (uint64_t)c->n_part * il + line % il;
+  return ws_div(ws_div(line, il), (uint64_t)c->n_part) * il + ws_mod(line, il);
 }
 
 int ws_local_bank(const ws_config *c, uint64_t local) {
-  return (int)(local / (uint64_t)c->dram_row_lines % (uint64_t)c->dram_banks);
+  return (int)ws_mod(ws_div(local, (uint64_t)c->dram_row_lines), (uint64_t)c->dram_banks);
 }
 
 uint32_t ws_local_row(const ws_config *c, uint64_t local) {
   /* the dram_mib block holds 14 row bits: rows alias modulo 16384 */
-  return (uint32_t)(local / ((uint64_t)c->dram_row_lines * (uint64_t)c->dram_banks) & 0x3fff);
+  return (uint32_t)(ws_div(local, (uint64_t)c->dram_row_lines * (uint64_t)c->dram_banks) & 0x3fff);
 }
 
 int64_t ws_dram_access(const ws_config *c, ws_dram_bank *b, uint32_t row, int64_t now, int *row_hit) {
@@ -62,36 +67,36 @@ void ws_dram_hold(ws_part *p, int b, int64_t until) {
 
 /* ---- the interconnect ---------------------------------------------------------- */
 
-_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.order holds a destination in a byte, arrived a bit");
+_Static_assert(WS_MAX_SM <= 64 && WS_MAX_PART <= 64, "ws_icnt.fly_dst holds a destination in a byte, arrived a bit");
 
 /* i + 1, wrapping to 0 at n (round-robin order) */
 static inline int ws_next(int i, int n) { return i + 1 == n ? 0 : i + 1; }
 
 /* room towards dst: its input ring's free slots less what is already on the way */
 static int ws_icnt_room(const ws_icnt *net, int dst, const ws_ring *dst_ring) {
-  return dst_ring->cap - dst_ring->count - net->flight[dst].count > 0;
+  return dst_ring->cap - dst_ring->count - net->inflight[dst] > 0;
 }
 
-static void ws_icnt_send(ws_icnt *net, int dst, ws_pkt p, int64_t ready) {
-  p.ready = ready;
-  ws_ring_push(&net->flight[dst], &p);
-  int i = net->order_head + net->order_count;
-  net->order[i >= net->order_cap ? i - net->order_cap : i] = (uint8_t)dst;
-  net->order_count++;
+static void ws_icnt_send(ws_icnt *net, int dst, const ws_pkt *p, int64_t ready) {
+  int i = net->fly_head + net->fly_count;
+  if (i >= net->fly_cap) i -= net->fly_cap;
+  net->fly[i] = *p;
+  net->fly[i].ready = ready;
+  net->fly_dst[i] = (uint8_t)dst;
+  net->fly_count++;
+  net->inflight[dst]++;
   net->packets++;
 }
 
 /* the packets whose latency has passed into their destination queues (room was reserved) */
 static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
-  while (net->order_count) {
-    int dst = net->order[net->order_head];
-    ws_ring *f = &net->flight[dst];
-    if (f->buf[f->head].ready > now) break;
-    ws_ring_push(net->dst[dst], &f->buf[f->head]);
+  while (net->fly_count && net->fly[net->fly_head].ready <= now) {
+    int h = net->fly_head, dst = net->fly_dst[h];
+    ws_ring_push(net->dst[dst], &net->fly[h]);
     net->arrived |= UINT64_C(1) << dst;
-    ws_ring_pop(f);
-    net->order_head = net->order_head + 1 == net->order_cap ? 0 : net->order_head + 1;
-    net->order_count--;
+    net->inflight[dst]--;
+    net->fly_head = h + 1 == net->fly_cap ? 0 : h + 1;
+    net->fly_count--;
   }
 }
 
@@ -101,70 +106,79 @@ static void ws_icnt_deliver(ws_icnt *net, int64_t now) {
 ** their positions by (ready, position), so the pick, the earliest and the first of equals,
 ** is the heap's top instead of a scan (a partition has up to 64 on the way). */
 
+/* heap entry A goes before B: the earlier, and of equals the lower position */
 static int ws_fill_before(const ws_part *p, int a, int b) {
-  return p->fill_ready[a] < p->fill_ready[b] || (p->fill_ready[a] == p->fill_ready[b] && a < b);
+  return p->fill_heap[a].ready < p->fill_heap[b].ready ||
+         (p->fill_heap[a].ready == p->fill_heap[b].ready && p->fill_heap[a].pos < p->fill_heap[b].pos);
 }
 
-static void ws_fill_place(ws_part *p, int h, int pos) {
-  p->fill_heap[h] = (uint8_t)pos;
-  p->fill_where[pos] = (uint8_t)h;
+static void ws_fill_swap(ws_part *p, int a, int b) {
+  int64_t r = p->fill_heap[a].ready;
+  int32_t q = p->fill_heap[a].pos;
+  p->fill_heap[a] = p->fill_heap[b];
+  p->fill_heap[b].ready = r;
+  p->fill_heap[b].pos = q;
+  p->fill_where[p->fill_heap[a].pos] = (uint8_t)a;
+  p->fill_where[q] = (uint8_t)b;
 }
 
 static void ws_fill_up(ws_part *p, int h) {
-  int pos = p->fill_heap[h];
-  while (h > 0 && ws_fill_before(p, pos, p->fill_heap[(h - 1) / 2])) {
-    ws_fill_place(p, h, p->fill_heap[(h - 1) / 2]);
+  while (h > 0 && ws_fill_before(p, h, (h - 1) / 2)) {
+    ws_fill_swap(p, h, (h - 1) / 2);
     h = (h - 1) / 2;
   }
-  ws_fill_place(p, h, pos);
 }
 
 static void ws_fill_down(ws_part *p, int h) {
-  int n = p->fill_count, pos = p->fill_heap[h];
+  int n = p->fill_count;
   for (;;) {
     int c = 2 * h + 1;
     if (c >= n) break;
-    if (c + 1 < n && ws_fill_before(p, p->fill_heap[c + 1], p->fill_heap[c])) c++;
-    if (!ws_fill_before(p, p->fill_heap[c], pos)) break;
-    ws_fill_place(p, h, p->fill_heap[c]);
+    if (c + 1 < n && ws_fill_before(p, c + 1, c)) c++;
+    if (!ws_fill_before(p, c, h)) break;
+    ws_fill_swap(p, h, c);
     h = c;
   }
-  ws_fill_place(p, h, pos);
 }
 
 static void ws_fill_push(ws_part *p, uint64_t line, int64_t ready) {
   int pos = p->fill_count++;
   p->fill_line[pos] = line;
-  p->fill_ready[pos] = ready;
-  p->fill_heap[pos] = (uint8_t)pos;
+  p->fill_heap[pos].ready = ready;
+  p->fill_heap[pos].pos = pos;
+  p->fill_where[pos] = (uint8_t)pos;
   ws_fill_up(p, pos);
+  p->fill_next = p->fill_heap[0].ready;
 }
 
-/* the earliest fill's position if it is back by NOW, else -1 */
+/* the earliest fill's position if it is back by NOW, else -1 (a cycle reads fill_next alone) */
 static int ws_fill_due(const ws_part *p, int64_t now) {
-  return p->fill_count && p->fill_ready[p->fill_heap[0]] <= now ? p->fill_heap[0] : -1;
+  return p->fill_next <= now ? p->fill_heap[0].pos : -1;
 }
 
-/* remove the fill at the heap's top (position FI): the last one moves into its place */
+/* remove the fill at the heap's top (position FI): the last position's fill moves into FI */
 static void ws_fill_take(ws_part *p, int fi) {
   int last = --p->fill_count;
   if (last > 0) {
-    ws_fill_place(p, 0, p->fill_heap[last]);
+    p->fill_heap[0] = p->fill_heap[last];
+    p->fill_where[p->fill_heap[0].pos] = 0;
     ws_fill_down(p, 0);
   }
   if (fi != last) {                              /* its key falls (a lower position): up */
     p->fill_line[fi] = p->fill_line[last];
-    p->fill_ready[fi] = p->fill_ready[last];
     int h = p->fill_where[last];
-    ws_fill_place(p, h, fi);
+    p->fill_heap[h].pos = fi;
+    p->fill_where[fi] = (uint8_t)h;
     ws_fill_up(p, h);
   }
+  p->fill_next = p->fill_count ? p->fill_heap[0].ready : WS_NEVER;
 }
 
 /* ---- an L2 partition and its DRAM channel, one cycle ------------------------- */
 
-static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
-
+/* the L2 side of a partition's cycle: a DRAM fill, an L2 hit's return, the input queue's head
+** (one access a cycle), the L2 MSHR; what the MIB hears of them into MI */
+static void ws_part_l2(const ws_config *c, ws_part *p, int64_t now, int mib, l2mib_in *mi) {
   /* DRAM data back: the earliest due fill (one per cycle: the MSHR has one fill port) */
   int fi = ws_fill_due(p, now);
   mshr_in in = {0};
@@ -221,9 +235,6 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
     in.req_noalloc = ws_ring_full(&p->miss_q);
   }
   in.drain_ready = !ws_ring_full(&p->resp_q);
-  int mib = c->dram_sched != WS_DRAM_FRFCFS;
-  l2mib_in mi;
-  if (mib) memset(&mi, 0, sizeof mi);
   /* an mshr with nothing to drain and no request or fill keeps its state and shows
   ** nothing: skipping that cycle is exact (ws_mshr_drainable_after) */
   if (req || in.fill_valid || p->l2_mshr_drainable) {
@@ -246,18 +257,29 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
       if (req && out.req_alloc) p->mshr_blk[out.req_entry] = (uint32_t)ws_line_local(c, in.req_addr);
       if (req && out.req_merge) {
         int64_t age = now - born;                /* Eq. 4.1, on the memory clock */
-        mi.merge = 1;
-        mi.merge_idx = out.req_entry;
-        mi.merge_len = out.req_merge_len;
-        mi.merge_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);
+        mi->merge = 1;
+        mi->merge_idx = out.req_entry;
+        mi->merge_len = out.req_merge_len;
+        mi->merge_age = (uint32_t)(age > WS_DRAM_AGE_MAX ? WS_DRAM_AGE_MAX : age);
       }
       if (in.fill_valid && out.fill_hit) {
-        mi.fill = 1;
-        mi.fill_idx = out.fill_entry;
+        mi->fill = 1;
+        mi->fill_idx = out.fill_entry;
       }
     }
   }
-  if (count) ws_mshr_occupancy(&p->l2m, p->l2_mshr_held, 1);
+}
+
+static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count) {
+  if (p->fill_next == now + 1) ws_cache_prefetch(&p->l2, p->fill_line[p->fill_heap[0].pos]);   /* next cycle's fill */
+  int mib = c->dram_sched != WS_DRAM_FRFCFS;
+  l2mib_in mi;
+  if (mib) memset(&mi, 0, sizeof mi);
+  /* the L2 side only with work: a fill due, a hit waiting, a request, a filled entry to drain.
+  ** Without, its cycle changes nothing (most partition-cycles of a memory-bound run have only
+  ** the DRAM channel's work) */
+  if (p->fill_next <= now || p->hit_q.count || p->in_q.count || p->l2_mshr_drainable) ws_part_l2(c, p, now, mib, &mi);
+  if (count) ws_mshr_occupancy(&p->l2m, &p->l2_occ, p->l2_mshr_held, 1);
 
   /* the DRAM channel: the read queue takes the miss-queue head, the FR-FCFS
   ** pick goes to a ready bank.  With the MIB (dram_sched = mshr_*) the l2mib
@@ -360,42 +382,65 @@ static void ws_part_cycle(const ws_config *c, ws_part *p, int64_t now, int count
 
 /* ---- the memory side's cycle ----------------------------------------------------- */
 
+/* the set bits of MASK (below bit N) in round-robin order from bit FIRST on: MASK rotated right
+** by FIRST within N bits (bit i is index FIRST + i, wrapping) */
+static inline uint64_t ws_rotr(uint64_t mask, int first, int n) {
+  if (!first) return mask;
+  uint64_t low = n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << n) - 1;
+  return (mask >> first | mask << (n - first)) & low;
+}
+
 void ws_mem_cycle(ws_mem *m, const ws_config *c, int64_t now, int count) {
-  /* requests: up to 'bandwidth' packets from the SMs' ports, round robin */
-  /* (the next index wraps by a compare: a division per port and cycle was a tenth of the memory side) */
-  /* (the partitions with room first: with none no port can send; a head's partition is
-  ** computed once, not at every ask) */
-  uint64_t room = 0;
-  for (int d = 0; d < m->n_part; d++) room |= (uint64_t)ws_icnt_room(&m->req_net, d, &m->part[d].in_q) << d;
-  int sent = 0, s = m->req_net.rr;              /* the SM after the last one served goes first */
-  for (int k = 0; room && k < m->n_port && sent < c->icnt_bandwidth; k++, s = ws_next(s, m->n_port)) {
-    if (!m->head_part1[s]) {                    /* (known: a head waits there; no look at the port) */
-      const ws_pkt *h = ws_ring_head(&m->port[s].to_mem);
-      if (!h) continue;
-      m->head_part1[s] = (uint8_t)(ws_line_part(c, h->line) + 1);
-    }
+  /* requests: up to 'bandwidth' packets from the SMs' ports, round robin from the one after the
+  ** last served.  Only the busy ports whose head goes to a partition with room are looked at
+  ** (req_room: a send may close it, the partition's cycle opens it again); a head's partition is
+  ** computed once, when it becomes the head, and the ports are kept by it (heads_to). */
+  int sent = 0, rr = m->req_net.rr, np = m->n_port;
+  for (uint64_t u = m->port_busy & ~m->head_known; u; u &= u - 1) {   /* new heads: their partitions */
+    int s = __builtin_ctzll(u), d = ws_line_part(c, ws_ring_head(&m->port[s].to_mem)->line);
+    m->head_part1[s] = (uint8_t)(d + 1);
+    m->heads_to[d] |= UINT64_C(1) << s;
+    m->head_known |= UINT64_C(1) << s;
+  }
+  uint64_t ready = 0;                            /* the ports whose head's partition has room */
+  for (uint64_t r = m->req_room; r; r &= r - 1) ready |= m->heads_to[__builtin_ctzll(r)];
+  for (uint64_t cand = ws_rotr(ready, rr, np); cand && m->req_room && sent < c->icnt_bandwidth; cand &= cand - 1) {
+    int s = rr + __builtin_ctzll(cand);
+    if (s >= np) s -= np;
     int dst = m->head_part1[s] - 1;
-    if (!(room >> dst & 1)) continue;
-    ws_icnt_send(&m->req_net, dst, *ws_ring_head(&m->port[s].to_mem), now + c->icnt_latency);
-    ws_ring_pop(&m->port[s].to_mem);
+    if (!(m->req_room >> dst & 1)) continue;     /* (closed by a send of this cycle) */
+    ws_ring *q = &m->port[s].to_mem;
+    ws_icnt_send(&m->req_net, dst, ws_ring_head(q), now + c->icnt_latency);
+    ws_ring_pop(q);
+    if (!q->count) m->port_busy &= ~(UINT64_C(1) << s);
     m->head_part1[s] = 0;
+    m->head_known &= ~(UINT64_C(1) << s);
+    m->heads_to[dst] &= ~(UINT64_C(1) << s);
     m->port_taken |= UINT64_C(1) << s;
-    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) room &= ~(UINT64_C(1) << dst);
+    if (!ws_icnt_room(&m->req_net, dst, &m->part[dst].in_q)) m->req_room &= ~(UINT64_C(1) << dst);
     sent++;
-    m->req_net.rr = ws_next(s, m->n_port);
+    m->req_net.rr = ws_next(s, np);
   }
   ws_icnt_deliver(&m->req_net, now);
 
-  for (int d = 0; d < m->n_part; d++) ws_part_cycle(c, &m->part[d], now, count);
+  uint64_t resp = 0;                             /* partitions with a response to send */
+  for (int d = 0; d < m->n_part; d++) {
+    ws_part *p = &m->part[d];
+    int had = p->in_q.count;
+    ws_part_cycle(c, p, now, count);
+    if (p->in_q.count < had) m->req_room |= UINT64_C(1) << d;   /* it took a request: room again */
+    resp |= (uint64_t)(p->resp_q.count != 0) << d;
+  }
 
   /* responses: up to 'bandwidth' packets from the partitions, round robin */
   sent = 0;
-  int d = m->resp_net.rr;
-  for (int k = 0; k < m->n_part && sent < c->icnt_bandwidth; k++, d = ws_next(d, m->n_part)) {
+  rr = m->resp_net.rr;
+  for (uint64_t cand = ws_rotr(resp, rr, m->n_part); cand && sent < c->icnt_bandwidth; cand &= cand - 1) {
+    int d = rr + __builtin_ctzll(cand);
+    if (d >= m->n_part) d -= m->n_part;
     ws_pkt *p = ws_ring_head(&m->part[d].resp_q);
-    if (!p) continue;
     if (!ws_icnt_room(&m->resp_net, p->sm, &m->port[p->sm].from_mem)) continue;
-    ws_icnt_send(&m->resp_net, p->sm, *p, now + c->icnt_latency);
+    ws_icnt_send(&m->resp_net, p->sm, p, now + c->icnt_latency);
     ws_ring_pop(&m->part[d].resp_q);
     sent++;
     m->resp_net.rr = ws_next(d, m->n_part);
@@ -411,22 +456,25 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
   m->n_part = c->n_part;
   m->port = calloc((size_t)c->n_sm, sizeof *m->port);
   m->part = calloc((size_t)c->n_part, sizeof *m->part);
-  m->req_net.flight = calloc((size_t)c->n_part, sizeof(ws_ring));
-  m->resp_net.flight = calloc((size_t)c->n_sm, sizeof(ws_ring));
+  m->req_net.inflight = calloc((size_t)c->n_part, sizeof *m->req_net.inflight);
+  m->resp_net.inflight = calloc((size_t)c->n_sm, sizeof *m->resp_net.inflight);
   m->req_net.dst = calloc((size_t)c->n_part, sizeof *m->req_net.dst);
   m->resp_net.dst = calloc((size_t)c->n_sm, sizeof *m->resp_net.dst);
-  m->req_net.order_cap = c->n_part * c->l2_in_queue;       /* every flight ring full */
-  m->resp_net.order_cap = c->n_sm * c->l1_mshr_entries;
-  m->req_net.order = calloc((size_t)m->req_net.order_cap, 1);
-  m->resp_net.order = calloc((size_t)m->resp_net.order_cap, 1);
-  int bad = !m->port || !m->part || !m->req_net.flight || !m->resp_net.flight || !m->req_net.dst ||
-            !m->resp_net.dst || !m->req_net.order || !m->resp_net.order;
-  /* in flight towards a queue never exceeds the queue (credits), so a flight ring of the queue's size suffices */
+  /* in flight towards a queue never exceeds the queue (credits): the queues' sizes bound the ring */
+  m->req_net.fly_cap = c->n_part * c->l2_in_queue;
+  m->resp_net.fly_cap = c->n_sm * c->l1_mshr_entries;
+  m->req_net.fly = calloc((size_t)m->req_net.fly_cap, sizeof *m->req_net.fly);
+  m->resp_net.fly = calloc((size_t)m->resp_net.fly_cap, sizeof *m->resp_net.fly);
+  m->req_net.fly_dst = calloc((size_t)m->req_net.fly_cap, 1);
+  m->resp_net.fly_dst = calloc((size_t)m->resp_net.fly_cap, 1);
+  int bad = !m->port || !m->part || !m->req_net.inflight || !m->resp_net.inflight || !m->req_net.dst ||
+            !m->resp_net.dst || !m->req_net.fly || !m->resp_net.fly || !m->req_net.fly_dst || !m->resp_net.fly_dst;
   for (int i = 0; !bad && i < c->n_sm; i++) {
     bad |= ws_ring_init(&m->port[i].to_mem, c->l1_miss_queue) != 0;
     bad |= ws_ring_init(&m->port[i].from_mem, c->l1_mshr_entries) != 0;
-    bad |= ws_ring_init(&m->resp_net.flight[i], c->l1_mshr_entries) != 0;
     m->resp_net.dst[i] = &m->port[i].from_mem;
+    m->port[i].busy = &m->port_busy;
+    m->port[i].bit = UINT64_C(1) << i;
   }
   for (int i = 0; !bad && i < c->n_part; i++) {
     ws_part *p = &m->part[i];
@@ -436,14 +484,12 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     bad |= ws_ring_init(&p->hit_q, c->l2_latency + 1) != 0;
     bad |= ws_ring_init(&p->miss_q, c->l2_miss_queue) != 0;
     bad |= ws_ring_init(&p->resp_q, c->l2_mshr_entries + 1) != 0;
-    p->fill_line = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_line);
-    p->fill_ready = calloc((size_t)c->l2_mshr_entries, sizeof *p->fill_ready);
-    bad |= !p->fill_line || !p->fill_ready;
+    p->fill_next = WS_NEVER;
     p->bank_all = c->dram_banks >= 32 ? ~0u : (1u << c->dram_banks) - 1;
     p->bank_ready = p->bank_all;                 /* every bank free at cycle 0 */
     p->bank_wake = WS_NEVER;
-    bad |= ws_ring_init(&m->req_net.flight[i], c->l2_in_queue) != 0;
     m->req_net.dst[i] = &p->in_q;
+    m->req_room |= UINT64_C(1) << i;             /* l2_in_queue >= 1: every input queue has room */
     char owner[24];
     snprintf(owner, sizeof owner, "partition %d", i);
     p->l2m.entries = (uint32_t)c->l2_mshr_entries;
@@ -479,7 +525,6 @@ void ws_mem_free(ws_mem *m) {
   for (int i = 0; m->port && i < m->n_port; i++) {
     ws_ring_free(&m->port[i].to_mem);
     ws_ring_free(&m->port[i].from_mem);
-    if (m->resp_net.flight) ws_ring_free(&m->resp_net.flight[i]);
   }
   for (int i = 0; m->part && i < m->n_part; i++) {
     ws_part *p = &m->part[i];
@@ -488,31 +533,30 @@ void ws_mem_free(ws_mem *m) {
     ws_ring_free(&p->hit_q);
     ws_ring_free(&p->miss_q);
     ws_ring_free(&p->resp_q);
-    free(p->fill_line);
-    free(p->fill_ready);
     ws_slot_free(&p->l2_mshr);
     ws_slot_free(&p->dram);
     ws_slot_free(&p->mib);
-    if (m->req_net.flight) ws_ring_free(&m->req_net.flight[i]);
   }
   free(m->port);
   free(m->part);
-  free(m->req_net.flight);
-  free(m->resp_net.flight);
+  free(m->req_net.inflight);
+  free(m->resp_net.inflight);
   free(m->req_net.dst);
   free(m->resp_net.dst);
-  free(m->req_net.order);
-  free(m->resp_net.order);
+  free(m->req_net.fly);
+  free(m->resp_net.fly);
+  free(m->req_net.fly_dst);
+  free(m->resp_net.fly_dst);
   memset(m, 0, sizeof *m);
 }
 
 int ws_mem_idle(const ws_mem *m) {
   for (int i = 0; i < m->n_port; i++)
-    if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.flight[i].count) return 0;
+    if (m->port[i].to_mem.count || m->port[i].from_mem.count || m->resp_net.inflight[i]) return 0;
   for (int i = 0; i < m->n_part; i++) {
     const ws_part *p = &m->part[i];
     if (p->in_q.count || p->hit_q.count || p->miss_q.count || p->resp_q.count || p->fill_count ||
-        p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.flight[i].count)
+        p->l2_mshr_held || p->dram_used || p->mib_pending || m->req_net.inflight[i])
       return 0;
   }
   return 1;

@@ -1,6 +1,6 @@
 /*
-** ws_mem.h -- warpsim's memory side: the interconnect (one ring of packets in
-** flight per destination, a fixed latency, credits), L2 partitions (tag array,
+** ws_mem.h -- warpsim's memory side: the interconnect (the packets in flight in
+** one ring in send order, a fixed latency, credits), L2 partitions (tag array,
 ** the 'mshr' block as the L2 MSHR file, miss queue) and their DRAM channels
 ** (banks with tRCD/tRP/tCL/tCCD; the 'dram_mib' block as read queue and pick,
 ** the 'l2mib' block between them with dram_sched = mshr_*).  It meets each SM
@@ -24,9 +24,16 @@
 /* an SM's end of the interconnect: the L1's misses and stores going out, the responses coming back
 ** (one fill per cycle into the L1) */
 typedef struct ws_port {
-  ws_ring    to_mem;            /* L1 misses and stores waiting for the interconnect */
+  ws_ring    to_mem;            /* L1 misses and stores waiting for the interconnect (ws_port_send) */
   ws_ring    from_mem;          /* responses from the interconnect */
+  uint64_t  *busy, bit;         /* the memory side's mask of ports with a packet to send, and this port's bit */
 } ws_port;
+
+/* an SM's packet into its miss queue (not full): the interconnect looks at busy ports only */
+static inline void ws_port_send(ws_port *pt, const ws_pkt *p) {
+  ws_ring_push(&pt->to_mem, p);
+  *pt->busy |= pt->bit;
+}
 
 /* ---- an L2 partition and its DRAM channel ---- */
 typedef struct ws_dram_bank {
@@ -40,13 +47,13 @@ typedef struct ws_part {
   /* (the fields a cycle reads first; the arrays and the histogram after them) */
   uint32_t       l2_mshr_held;  /* the L2 MSHR's entries in use after the last edge (from its outputs) */
   uint32_t       l2_mshr_drainable;   /* of them, filled and not yet drained */
+  ws_occ_run     l2_occ;        /* l2m's occupancy histogram: its current run */
   ws_ring        in_q;          /* requests from the interconnect */
   ws_ring        hit_q;         /* L2 hits waiting l2_latency */
   ws_ring        miss_q;        /* L2 misses waiting for the DRAM read queue */
   ws_ring        resp_q;        /* responses waiting for the interconnect */
-  uint64_t      *fill_line;     /* DRAM data on its way back, an unordered array: the lines, */
-  int64_t       *fill_ready;    /* the cycles they are back */
-  int            fill_count;
+  int64_t        fill_next;     /* the earliest fill's ready cycle (the heap's top), WS_NEVER: none */
+  int            fill_count;    /* DRAM data on its way back (fill_line, fill_ready) */
   uint64_t       dram_used;     /* the DRAM read queue's slots in use, mirrored from its outputs */
   uint32_t       bank_all;      /* the channel's banks */
   uint32_t       bank_ready;    /* the banks whose free_at has come, as of the last look */
@@ -55,30 +62,36 @@ typedef struct ws_part {
   ws_cache       l2;
   ws_slot        l2_mshr;       /* the mshr block */
   ws_slot        dram;          /* the dram_mib block: read queue and pick */
-  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
-  ** queue, and what warpsim knows of the MSHR from its outputs */
-  ws_slot        mib;
   /* statistics */
   uint64_t       dram_reads, dram_row_hits, dram_writes, dram_busy_cycles;
   uint64_t       dram_age_sat;   /* DRAM cycles with a saturated age in the read queue (dram_mib age_sat) */
   uint64_t       dummies, dummy_hits, dummies_early;   /* dummies sent, found at DRAM, sent before their first miss */
   ws_cache_stats l2s;
-  uint8_t        fill_heap[MSHR_ENTRIES_MAX];   /* the fills' positions, a heap by (ready, position) */
-  uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
+  ws_mshr_stats  l2m;           /* (its counters first, its histogram after them) */
   ws_dram_bank   bank[DRAM_MIB_BANKS_MAX];
+  struct {                      /* the fills as a heap by (ready, position): the cycle each is back */
+    int64_t      ready;         /* and its position in fill_line (keys side by side: a sift reads */
+    int32_t      pos;           /* the heap alone) */
+  }              fill_heap[MSHR_ENTRIES_MAX];
+  uint8_t        fill_where[MSHR_ENTRIES_MAX];  /* each position's place in the heap */
+  uint64_t       fill_line[MSHR_ENTRIES_MAX];   /* an unordered array: the fills' lines */
   uint64_t       slot_line[WS_DRAM_MAX_QUEUE];   /* the line of each read-queue slot */
+  /* dram_sched = mshr_*: the l2mib block between the L2 MSHR file, its miss queue and the DRAM read
+  ** queue, and what warpsim knows of the MSHR from its outputs */
+  ws_slot        mib;
   uint32_t       mshr_blk[64];  /* each L2 MSHR entry's line in this partition (req_entry at its allocation) */
-  ws_mshr_stats  l2m;
 } ws_part;
 
-/* one direction of the interconnect: packets in flight to each destination.  The latency is
-** fixed, so packets arrive in the order they were sent: 'order' keeps the destinations in that
-** order, and a cycle's delivery looks at the packets that arrive, not at every destination */
+/* one direction of the interconnect: the packets in flight, one ring in the order they were
+** sent.  The latency is fixed, so they arrive in that order: a cycle's delivery reads the ring's
+** head (each packet's arrival cycle is its 'ready'), and sending and delivering run through
+** consecutive memory.  Credits: what is on its way to a destination counts against its queue */
 typedef struct ws_icnt {
-  ws_ring  *flight;             /* per destination, in order of arrival */
+  ws_pkt   *fly;                /* the packets in flight, a ring of fly_cap in send order */
+  uint8_t  *fly_dst;            /* beside each, its destination */
+  int       fly_cap, fly_head, fly_count;
+  int      *inflight;           /* per destination: packets on their way to it */
   ws_ring **dst;                /* per destination: the queue it arrives in */
-  uint8_t  *order;              /* the destinations of the packets in flight, in send order (a ring) */
-  int       order_cap, order_head, order_count;
   int       rr;                 /* the source served first next cycle */
   uint64_t  arrived;            /* destinations a packet arrived at (bits; the response net's wake resting SMs) */
   uint64_t  packets;
@@ -91,7 +104,11 @@ typedef struct ws_mem {
   ws_part   *part;
   ws_icnt    req_net, resp_net; /* SM -> partition, partition -> SM */
   uint64_t   port_taken;        /* ports whose miss queue the interconnect took from (bits; the reader clears them) */
+  uint64_t   port_busy;         /* ports whose miss queue holds a packet (ws_port_send sets, the interconnect clears) */
+  uint64_t   req_room;          /* partitions whose input queue has room beyond what is on its way to it */
   uint8_t    head_part1[WS_MAX_SM];   /* per port: the partition + 1 of its miss queue's head, 0: not yet known */
+  uint64_t   head_known;        /* ports whose head's partition is known (head_part1) */
+  uint64_t   heads_to[WS_MAX_PART];   /* per partition: the ports whose known head goes there */
 } ws_mem;
 
 /* Build it for configuration C: its blocks' slots run on CLOCK (the memory clock).  0 ok; -1

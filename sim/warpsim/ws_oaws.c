@@ -27,7 +27,8 @@ int ws_oaws_init(ws_gpu *g, ws_sm *s, char *err, size_t n) {
   char owner[24];
   snprintf(owner, sizeof owner, "SM %d", s->id);
   oaws_params p = {.W = c->warps_per_sm, .MSHRS = c->l1_mshr_entries, .THREADS = 32, .SMR = c->oaws_smr,
-                   .DLC = c->oaws_dlc, .PCB = 40, .SETS = c->l1_sets, .CNTB = c->oaws_cntb};
+                   .DLC = c->oaws_dlc, .PCB = 40, .SETS = c->l1_sets, .CNTB = c->oaws_cntb,
+                   .PIPE = c->oaws_pipe};
   if (oaws_params_check(&p, err, n)) return -1;
   return WS_SLOT_INIT(&s->oaws.slot, oaws, &p, &g->now, owner, err, n);
 }

@@ -53,12 +53,13 @@ static void ws_pf_eval_apogee(ws_gpu *g, ws_sm *s, const ws_pf_load *ld) {
   apogee_out *o = &p->ao;
   memset(in, 0, sizeof *in);
   if (ld) {
-    const ws_lsu *l = ld->lsu;
+    ws_lsu *l = ld->lsu;
+    const uint64_t *addr = ws_lsu_addr(l);
     in->ld_valid = 1;
     in->ld_pc = (uint32_t)ld->pc & 1023;         /* PC_BITS = 10 */
     in->ld_warp = (uint32_t)ld->slot;
     in->ld_mask = l->active;
-    for (int lane = 0; lane < 32; lane++) in->ld_addr[lane] = (uint32_t)l->addr[lane];   /* ADDR_BITS = 32 */
+    for (int lane = 0; lane < 32; lane++) in->ld_addr[lane] = (uint32_t)addr[lane];   /* ADDR_BITS = 32 */
     in->ld_hit = (uint32_t)ld->hit;
     /* n = the threads of the SM's resident CTAs: their warps, finished ones included (a warp
     ** that finished early does not shorten the others' stride) */
@@ -153,7 +154,8 @@ void ws_pf_mshr(ws_gpu *g, ws_sm *s, const mshr_in *in, const mshr_out *out, int
     if (out->req_alloc) {
       ws_pkt pk = {.line = in->req_addr, .born = g->mem_now + 1, .sm = (uint16_t)s->id,
                    .ready = g->now + c->mem_latency - 1};
-      ws_ring_push(c->mem_model == WS_MEM_FIXED ? &s->fixed_q : &s->port->to_mem, &pk);
+      if (c->mem_model == WS_MEM_FIXED) ws_ring_push(&s->fixed_q, &pk);
+      else ws_port_send(s->port, &pk);
       p->mshr_pf[out->req_entry] = 1;
       p->mshr_sent[out->req_entry] = g->now;
       p->lines_sent++;

@@ -30,17 +30,18 @@
 struct ws_record;
 
 typedef struct ws_slot {
+  /* (what a step reads first) */
   const wg_model_ops *ops;
   void    *state;             /* the model's state, allocated once by ws_slot_init */
-  char     owner[24];         /* "SM 3", "partition 1": who holds this instance */
-  char     name[48];          /* "mshr:sm3": how the command line names the slot */
-  const void *params;         /* a copy of the block's _params (int64 fields) */
-  size_t   params_size, in_size, out_size;
-  const int64_t *clock;       /* the owner's clock: the cycle being simulated */
   uint64_t steps;             /* cycles this slot was stepped */
   int      hooked;            /* an RTL is attached or the inputs are recorded */
   void    *rtl;               /* the RTL backend's instance, NULL: the C model */
   struct ws_record *rec;      /* --record: this slot's inputs, or NULL */
+  const int64_t *clock;       /* the owner's clock: the cycle being simulated */
+  const void *params;         /* a copy of the block's _params (int64 fields) */
+  size_t   params_size, in_size, out_size;
+  char     owner[24];         /* "SM 3", "partition 1": who holds this instance */
+  char     name[48];          /* "mshr:sm3": how the command line names the slot */
 } ws_slot;
 
 /* What warpsim-rtl installs (harness/ws_rtl.c).  attach is called for every

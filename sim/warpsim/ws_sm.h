@@ -80,8 +80,10 @@ typedef struct ws_lsu {
   int      pf_shown;            /* prefetch = apogee: the load was shown to the prefetch table */
   int      queued_any;          /* Mascar: a line of this instruction is in the re-execution queue */
   int      missed;              /* a line of this instruction was not an L1 hit (a miss, a merge, refused) */
+  int      addr_lazy;           /* addr[] not written yet: lane l's address is addr_v0 + l * addr_d */
+  uint64_t addr_v0, addr_d;
   uint64_t lines[32];
-  uint64_t addr[32];            /* the active threads' byte addresses (a queued request's offsets) */
+  uint64_t addr[32];            /* the active threads' byte addresses, 0 for the others (ws_lsu_addr) */
 } ws_lsu;
 
 /* a FIFO of warp slots, each at most once (a block port that takes one warp a cycle) */
@@ -184,7 +186,7 @@ typedef struct ws_pf {
 /* a load as the L1 prefetcher sees it, in the cycle its first line reaches the L1 */
 typedef struct ws_pf_load {
   int             pc, slot, hit;
-  const ws_lsu   *lsu;
+  ws_lsu         *lsu;            /* (its addresses are written out when first read: ws_lsu_addr) */
 } ws_pf_load;
 
 /* the two-level scheduler (sched = two_level): one tls block per scheduler;
@@ -220,31 +222,16 @@ typedef struct ws_eq_sm {
   uint64_t   pauses, unpauses, paused_cta_cycles, kclass[8];
 } ws_eq_sm;
 
+/* (the fields an SM's cycle reads come first, in the order it reads them, so that a visit
+** touches few cache lines; the statistics it counts, the LSU's line list, then the per-warp
+** arrays, the histogram and the mechanisms' state) */
 typedef struct ws_sm {
   int        id;
+  int        live_ctas, live_warps;
   ws_warp   *warps;             /* warps_per_sm */
   ws_cta    *ctas;              /* ctas_per_sm */
-  ws_sched   sched[WS_MAX_SCHED];
-  uint64_t   sched_warps[WS_MAX_SCHED];   /* the warp slots of each scheduler (w % n_sched) */
-  ws_lsu     lsu;
-  ws_cache   l1;
-  ws_slot    l1_mshr;           /* the mshr block */
-  uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
-  uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
-  struct {                      /* the L1's last load miss (ws_l1_access) */
-    uint64_t line, changes;     /* the line, and the L1's 'changes' then */
-  } l1_miss;
-  struct {                      /* the mshr's last answer to a lone request it refused (ws_lsu_cycle) */
-    uint64_t steps;             /* the slot's step count after that answer (0: none) */
-    uint64_t addr;
-    uint32_t payload, noalloc;
-    mshr_out out;
-  } l1_refusal;
   ws_port   *port;              /* its end of the interconnect (the memory side's): misses out, responses in */
-  ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
-  ws_ring    hit_q;             /* L1 hits waiting for their return cycle */
   int64_t   *load_born;         /* per warp x register: cycle the load issued (latency stats) */
-  int        live_ctas, live_warps;
   uint64_t   warp_changed;      /* warps whose next instruction or its operands changed (issue, a load's
                                 ** last line back, barrier, placed, retired) since the last ws_sm_look */
   uint64_t   finishing;         /* live warps that issued their last instruction (ws_retire's candidates) */
@@ -255,15 +242,33 @@ typedef struct ws_sm {
   int64_t    ready_far_min;     /* the least ready_at among them */
   int64_t    ready_last;        /* the cycle the sets are up to date for */
   uint64_t   ready_wheel_used;  /* bit t % WS_WHEEL: that slot of the wheel holds a warp */
-  struct {                      /* the SM rests (ws_sm_rest_arm; g->sm_resting, g->sm_rest_until) */
-    int64_t  since;             /* the first cycle whose counters are not yet added (ws_sm_settle) */
-    int      stalled, refused;  /* a rested cycle's counters: an LSU stall; the mshr's refusal (l1_refusal.out) */
-  } rest;
   /* each warp's next instruction as of the last ws_sm_look */
   uint64_t   next_valid;        /* warps resident with instructions left */
   uint64_t   next_mem, next_ll; /* its next instruction accesses memory; waits on the warp's own load */
   uint64_t   next_sfu, next_bar;/* it uses the SFU; the warp waits at a barrier */
   uint64_t   next_mark, next_exit;/* it is marked (sources a load's destination); it is the warp's last */
+  uint64_t   sched_warps[WS_MAX_SCHED];   /* the warp slots of each scheduler (w % n_sched) */
+  ws_sched   sched[WS_MAX_SCHED];
+  struct {                      /* the SM rests (ws_sm_rest_arm; g->sm_resting, g->sm_rest_until) */
+    int64_t  since;             /* the first cycle whose counters are not yet added (ws_sm_settle) */
+    int      stalled, refused;  /* a rested cycle's counters: an LSU stall; the mshr's refusal (l1_refusal.out) */
+  } rest;
+  /* the L1 and its MSHR file */
+  uint32_t   l1_mshr_held;      /* its entries in use after the last edge (from its outputs) */
+  uint32_t   l1_mshr_drainable; /* of them, filled and not yet drained (ws_mshr_drainable_after) */
+  ws_occ_run l1_occ;            /* l1m's occupancy histogram: its current run */
+  struct {                      /* the L1's last load miss (ws_l1_access) */
+    uint64_t line, changes;     /* the line, and the L1's 'changes' then */
+  } l1_miss;
+  ws_cache   l1;
+  struct {                      /* the mshr's last answer to a lone request it refused (ws_lsu_cycle) */
+    uint64_t steps;             /* the slot's step count after that answer (0: none) */
+    uint64_t addr;
+    uint32_t payload, noalloc;
+    mshr_out out;
+  } l1_refusal;
+  ws_ring    hit_q;             /* L1 hits waiting for their return cycle */
+  ws_ring    fixed_q;           /* mem_model fixed: allocated misses waiting for their fill */
   /* statistics */
   uint64_t   insts, thread_insts, loads, stores, loads_done, lines_requested;
   uint64_t   loads_cached;      /* loads with lines whose every line hit in the L1 (OAWS' fully cached loads) */
@@ -271,11 +276,14 @@ typedef struct ws_sm {
   uint64_t   operand_reads, rfc_hits;   /* register operands read; of them found in the register-file cache */
   uint64_t   lsu_stall_cycles, active_cycles;
   ws_cache_stats l1s;
-  /* the per-warp arrays, the histogram and the mechanisms' state after the fields every cycle reads */
+  ws_slot    l1_mshr;           /* the mshr block (what a step reads first, its names last) */
+  ws_lsu     lsu;               /* (its scalars and line list; its lanes' addresses last) */
+  ws_mshr_stats  l1m;           /* (its counters first, its histogram after them) */
+  int64_t    warp_age[WS_MAX_WARPS];   /* each slot's warp's age (its ws_warp's), side by side for GTO's pick */
+  /* the per-warp arrays and the mechanisms' state after the fields every cycle reads */
   uint64_t   ready_wheel[WS_WHEEL];   /* warps whose ready_at is t (ready_last < t < ready_last + WS_WHEEL) at t % WS_WHEEL */
   int64_t    ready_placed[WS_MAX_WARPS];   /* the ready_at each warp was filed under */
   int64_t    ready_at[WS_MAX_WARPS];   /* first cycle its operands are ready; WS_NEVER: not before an event */
-  ws_mshr_stats  l1m;
   ws_mascar  mascar;            /* sched = mascar only */
   ws_oaws    oaws;              /* sched = oaws_* only */
   ws_tls     tls[WS_MAX_SCHED]; /* sched = two_level only */

@@ -31,68 +31,94 @@ int ws_cache_init(ws_cache *c, int sets, int ways) {
   if (sets == 0) return 0;                       /* no cache: every access misses */
   c->set_mask = sets - 1;
   size_t n = (size_t)sets * (size_t)ways;
-  c->way = calloc(n, sizeof *c->way);
+  c->set_data = aligned_alloc(64, (2 * n * sizeof *c->set_data + 63) / 64 * 64);   /* (a set's tags in as few lines as can be) */
   c->pf = calloc(n, sizeof *c->pf);
-  return c->way && c->pf ? 0 : -1;
+  if (!c->set_data || !c->pf) return -1;
+  for (size_t s = 0; s < (size_t)sets; s++)
+    for (int w = 0; w < ways; w++) {
+      c->set_data[2 * (size_t)ways * s + (size_t)w] = WS_WAY_EMPTY;
+      c->set_data[2 * (size_t)ways * s + (size_t)ways + (size_t)w] = 0;
+    }
+  return 0;
 }
 
 void ws_cache_free(ws_cache *c) {
-  free(c->way);
+  free(c->set_data);
   free(c->pf);
-  c->way = NULL;
+  c->set_data = NULL;
   c->pf = NULL;
 }
 
-static int ws_cache_find(const ws_cache *c, uint64_t line) {
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  for (int w = 0; w < c->ways; w++)
-    if (c->way[base + (size_t)w].stamp && (c->way[base + (size_t)w].tag & ~WS_WAY_DIRTY) == line) return (int)(base + (size_t)w);
+/* LINE's set: its tags (its stamps at tags + ways); *way0: the set's first way's index */
+static uint64_t *ws_cache_set(const ws_cache *c, uint64_t line, size_t *way0) {
+  size_t s = (size_t)(line & (uint64_t)c->set_mask);
+  *way0 = s * (size_t)c->ways;
+  return &c->set_data[2 * *way0];
+}
+
+/* the way of LINE in SET (its tags), or -1 */
+static int ws_cache_find_in(const ws_cache *c, const uint64_t *set, uint64_t line) {
+  for (int w = 0; w < c->ways; w++)              /* (an invalid way's tag matches no line) */
+    if ((set[w] & ~WS_WAY_DIRTY) == line) return w;
   return -1;
+}
+
+/* the index (set x ways + way) of LINE, or -1 */
+static int ws_cache_find(const ws_cache *c, uint64_t line) {
+  size_t way0;
+  const uint64_t *set = ws_cache_set(c, line, &way0);
+  int w = ws_cache_find_in(c, set, line);
+  return w < 0 ? -1 : (int)way0 + w;
 }
 
 int ws_cache_access(ws_cache *c, uint64_t line, int write) {
   if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i < 0) return 0;
-  c->way[i].stamp = ++c->clock;
-  if (write) c->way[i].tag |= WS_WAY_DIRTY;
+  size_t way0;
+  uint64_t *set = ws_cache_set(c, line, &way0);
+  int w = ws_cache_find_in(c, set, line);
+  if (w < 0) return 0;
+  set[c->ways + w] = ++c->clock;
+  if (write) set[w] |= WS_WAY_DIRTY;
   return 1;
 }
 
 int ws_cache_fill(ws_cache *c, uint64_t line, int dirty, uint64_t *victim, int *victim_dirty) {
   if (c->sets == 0) return 0;
-  int i = ws_cache_find(c, line);
-  if (i >= 0) {                                  /* already there (a write allocated it) */
-    c->way[i].stamp = ++c->clock;
-    if (dirty) c->way[i].tag |= WS_WAY_DIRTY;
+  size_t way0;
+  uint64_t *set = ws_cache_set(c, line, &way0), *stamp = set + c->ways;
+  int w = ws_cache_find_in(c, set, line);
+  if (w >= 0) {                                  /* already there (a write allocated it) */
+    stamp[w] = ++c->clock;
+    if (dirty) set[w] |= WS_WAY_DIRTY;
     return 0;
   }
-  size_t base = (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways;
-  size_t v = base;                               /* an invalid way, else the least recently used */
-  for (int w = 0; w < c->ways; w++) {
-    size_t k = base + (size_t)w;
-    if (!c->way[k].stamp) { v = k; break; }
-    if (c->way[k].stamp < c->way[v].stamp) v = k;
-  }
-  int evicted = c->way[v].stamp != 0;
-  if (evicted) { *victim = c->way[v].tag & ~WS_WAY_DIRTY; *victim_dirty = (c->way[v].tag & WS_WAY_DIRTY) != 0; }
+  /* the first invalid way (stamp 0), else the least recently used */
+  int v = 0;
+  uint64_t least = stamp[0];
+  for (int k = 1; k < c->ways && least; k++)
+    if (stamp[k] < least) { least = stamp[k]; v = k; }
+  int evicted = stamp[v] != 0;
+  if (evicted) { *victim = set[v] & ~WS_WAY_DIRTY; *victim_dirty = (set[v] & WS_WAY_DIRTY) != 0; }
   c->victim_pf = 0;
   if (c->pf_used) {                              /* (a prefetcher's marks: untouched without one) */
-    c->victim_pf = evicted && c->pf[v] != 0;
-    c->pf[v] = 0;
+    c->victim_pf = evicted && c->pf[way0 + (size_t)v] != 0;
+    c->pf[way0 + (size_t)v] = 0;
   }
-  c->way[v].tag = line | (dirty ? WS_WAY_DIRTY : 0);
-  c->way[v].stamp = ++c->clock;
+  set[v] = line | (dirty ? WS_WAY_DIRTY : 0);
+  stamp[v] = ++c->clock;
   c->changes++;
   return evicted;
 }
 
 void ws_cache_invalidate(ws_cache *c, uint64_t line) {
   if (c->sets == 0) return;
-  int i = ws_cache_find(c, line);
-  if (i < 0) return;
-  c->way[i].stamp = 0;
-  if (c->pf_used) c->pf[i] = 0;
+  size_t way0;
+  uint64_t *set = ws_cache_set(c, line, &way0);
+  int w = ws_cache_find_in(c, set, line);
+  if (w < 0) return;
+  set[c->ways + w] = 0;
+  set[w] = WS_WAY_EMPTY;
+  if (c->pf_used) c->pf[way0 + (size_t)w] = 0;
   c->changes++;
 }
 
@@ -142,9 +168,27 @@ int ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64
   return n;
 }
 
+/* Lanes at v0 + lane * d (64-bit wrapping): when the active lanes' addresses run from the first
+** active one to the last without wrapping, they lie between those two, so both in one line means
+** all in it: that line, as ws_coalesce finds it, without a look at each lane.  -1: not that case
+** (ws_coalesce on the lanes' addresses decides). */
+int ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift, uint64_t lines[32]) {
+  if (!active) return 0;
+  int first = __builtin_ctz(active), last = 31 - __builtin_clz(active);
+  uint64_t a = v0 + (uint64_t)first * d, up = d >> 63 ? 0 - d : d;   /* |d| */
+  if (up > UINT32_MAX) return -1;
+  uint64_t span = (uint64_t)(last - first) * up;                     /* < 2^37: no overflow */
+  uint64_t lo = d >> 63 ? a - span : a;
+  if (d >> 63 ? a < span : a > UINT64_MAX - span) return -1;          /* wraps */
+  if (lo >> line_shift != (lo + span) >> line_shift) return -1;
+  lines[0] = (a >> line_shift) & WS_LINE_MASK;
+  return 1;
+}
+
 /* ---- statistics helpers ----------------------------------------------------- */
 
 void ws_mshr_count(ws_mshr_stats *s, const mshr_out *o, uint64_t reqs) {
+  if (!reqs) return;                             /* a fill or a drain alone: no request to count */
   s->alloc += reqs * o->req_alloc;
   s->merge += reqs * o->req_merge;
   s->rej_list_full += reqs * o->rej_list_full;

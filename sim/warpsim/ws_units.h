@@ -34,15 +34,16 @@ typedef struct ws_ring {
 /* one way of a set: its line and last use (beside each other: a look-up reads both, and a
 ** set's ways share cache lines of the simulator's own memory) */
 #define WS_WAY_DIRTY (UINT64_C(1) << 63)   /* in a way's tag: the line is dirty (a line index never reaches it) */
-typedef struct ws_way {
-  uint64_t tag;           /* the line (| WS_WAY_DIRTY), valid when stamp != 0 */
-  uint64_t stamp;         /* last use (LRU: smallest is the victim) */
-} ws_way;
+#define WS_WAY_EMPTY (UINT64_C(1) << 62)   /* an invalid way's tag: no line index equals it */
 
 /* a set-associative tag array with true LRU */
 typedef struct ws_cache {
   int       sets, ways, set_mask;
-  ws_way   *way;          /* sets x ways */
+  /* per set, its ways' tags then their LRU stamps: a look-up reads the tags alone (one cache line
+  ** up to 8 ways), a hit or a fill the stamps beside them.  A tag is the line (| WS_WAY_DIRTY),
+  ** WS_WAY_EMPTY when invalid; a stamp the last use (LRU: the smallest is the victim), 0 when
+  ** invalid.  Way i of set s: tag at set_data[2 * ways * s + i], stamp 'ways' further on. */
+  uint64_t *set_data;
   int64_t  *pf;           /* a prefetch brought the line and no demand load has used it yet: the cycle it
                           ** was sent + 1 (0: none) */
   int       pf_used;      /* a mark was ever set (without a prefetcher the marks are never read or cleared) */
@@ -57,8 +58,8 @@ typedef struct ws_cache_stats {
 
 typedef struct ws_mshr_stats {
   uint64_t alloc, merge, rej_list_full, rej_table_full, rej_draining, rej_noalloc;
-  /* cycles at each occupancy: a counter per value, not per bucket, so a cycle costs an
-  ** increment (the bucket's division was 4 % of a memory-bound run); ws_mshr_hist folds them */
+  /* cycles at each occupancy: a counter per value, not per bucket (the bucket's division was 4 %
+  ** of a memory-bound run), added a run at a time (ws_occ_run); ws_mshr_hist folds them */
   uint32_t entries;                        /* the block's ENTRIES */
   uint64_t cycles_at[MSHR_ENTRIES_MAX + 1];
 } ws_mshr_stats;
@@ -92,15 +93,43 @@ void    ws_cache_invalidate(ws_cache *c, uint64_t line);
 ** sent at cycle SENT filled; a demand access takes the mark (SENT + 1, or 0 if
 ** the line has none) */
 int     ws_cache_probe(const ws_cache *c, uint64_t line);
+/* LINE's set on its way into the host's cache (a fill or look-up known a cycle ahead) */
+static inline void ws_cache_prefetch(const ws_cache *c, uint64_t line) {
+  if (c->sets == 0) return;
+  const uint64_t *set = &c->set_data[2 * (size_t)(line & (uint64_t)c->set_mask) * (size_t)c->ways];
+  __builtin_prefetch(set, 1);
+  __builtin_prefetch(set + c->ways, 1);
+}
 void    ws_cache_mark_pf(ws_cache *c, uint64_t line, int64_t sent);
 int64_t ws_cache_take_pf(ws_cache *c, uint64_t line);
 
 /* The coalescer: active lanes' byte addresses -> distinct line indices in
 ** order of first appearance.  Returns the number of lines (0..32). */
 int     ws_coalesce(const uint64_t addr[32], uint32_t active, int line_shift, uint64_t lines[32]);
+/* its one-line case for the lanes' addresses v0 + lane * d, without them: 1 and the line, or -1
+** where it cannot tell that way (then ws_coalesce) */
+int     ws_coalesce_affine(uint64_t v0, uint64_t d, uint32_t active, int line_shift, uint64_t lines[32]);
 
 /* ---- around an mshr block: its statistics, and what its outputs say of its entries ---- */
-static inline void ws_mshr_occupancy(ws_mshr_stats *s, uint32_t held, uint64_t cycles) { s->cycles_at[held] += cycles; }
+/* the histogram's current run: the occupancy being counted and its cycles not yet in cycles_at.
+** A cycle adds to the run, kept beside the owner's other hot fields; the histogram's line is
+** touched when the occupancy changes (and by ws_mshr_occupancy_flush before a report) */
+typedef struct ws_occ_run {
+  uint32_t held;
+  uint64_t cycles;
+} ws_occ_run;
+static inline void ws_mshr_occupancy(ws_mshr_stats *s, ws_occ_run *r, uint32_t held, uint64_t cycles) {
+  if (held != r->held) {
+    s->cycles_at[r->held] += r->cycles;
+    r->held = held;
+    r->cycles = 0;
+  }
+  r->cycles += cycles;
+}
+static inline void ws_mshr_occupancy_flush(ws_mshr_stats *s, ws_occ_run *r) {
+  s->cycles_at[r->held] += r->cycles;
+  r->cycles = 0;
+}
 void    ws_mshr_hist(const ws_mshr_stats *s, uint64_t hist[WS_OCC_BUCKETS]);   /* 0, then eighths of the table */
 static inline uint64_t ws_mshr_full_cycles(const ws_mshr_stats *s) { return s->cycles_at[s->entries]; }
 uint32_t ws_mshr_held_after(const mshr_in *in, const mshr_out *out);

@@ -67,7 +67,7 @@ static void cs_set_addr(uint32_t *v, int i, int ab, uint32_t a) {
 }
 
 typedef struct cs_dims {
-  int NC, R, PB, AB, WB, CB, D, G, Q;
+  int NC, R, PB, AB, WB, CB, D, G, Q, pipe;
   uint32_t amask, pmask, TH;
 } cs_dims;
 
@@ -81,6 +81,7 @@ static void cs_dims_of(cs_dims *d, const caps_params *p) {
   d->D = (int)p->FIFO;
   d->G = (int)p->GEN;
   d->Q = (int)p->TQ;
+  d->pipe = (int)p->PIPE;
   d->amask = cs_low(d->AB);
   d->pmask = cs_low(d->PB);
   d->TH = (uint32_t)p->THRESH;
@@ -280,6 +281,8 @@ typedef struct cs_step {
   uint32_t pc, addr[4];
   /* expected; CS_X: don't care */
   int8_t target, hit, dhit, lead, evict, stride, invalid, mispred, throttled, t1, t2, drop;
+  /* PIPE=1: the expectations above are the load's, checked two cycles after its step */
+  int8_t pfv, busy;    /* this cycle's pf_valid, gen_busy (E: the pipeline's timing) */
   int8_t drained;      /* every expected prefetch so far delivered, generator idle, FIFO empty */
   int16_t pf_upto;     /* expected prefetches registered before this step */
   const char *what;
@@ -295,14 +298,19 @@ typedef struct cs_dir {
   cs_pf   pf[CS_MAX_PF];
 } cs_dir;
 
-static cs_step *cs_add(cs_dir *d, const char *what) {
-  cs_step *s = wg_dir_step(d->s, &d->n, CS_MAX_STEPS, sizeof *s);
-  s->launch_cta = 0;
+/* a step with no inputs but a ready L1D and every expectation a don't care */
+static void cs_blank(cs_step *s, int16_t pf_upto, const char *what) {
+  memset(s, 0, sizeof *s);
   s->ready = 1;
   s->target = s->hit = s->dhit = s->lead = s->evict = s->stride = s->invalid = CS_X;
   s->mispred = s->throttled = s->t1 = s->t2 = s->drop = CS_X;
-  s->pf_upto = (int16_t)d->npf;
+  s->pfv = s->busy = CS_X;
+  s->pf_upto = pf_upto;
   s->what = what;
+}
+static cs_step *cs_add(cs_dir *d, const char *what) {
+  cs_step *s = wg_dir_step(d->s, &d->n, CS_MAX_STEPS, sizeof *s);
+  cs_blank(s, (int16_t)d->npf, what);
   return s;
 }
 
@@ -389,6 +397,9 @@ static void cs_case1(cs_dir *d) {
         cs_expect(d, d->B[2] + (uint32_t)warps[i] * D, 2, warps[i]);
       }
     }
+    /* PIPE=1: the triggers reach the generator two cycles after their loads; the L1D stays off
+    ** until the last one has found the queue full */
+    for (int i = 0; d->d.pipe && i < 2; i++) cs_add(d, "A': (PIPE=1) the last triggers on their way, the FIFO still blocked")->ready = 0;
     cs_drain(d, "A': the L1D takes prefetches again: W5, W9, W6, W10, W7, W11 in trigger order");
   }
 }
@@ -486,6 +497,92 @@ static void cs_throttle(cs_dir *d) {
   cs_drain(d, "D: done");
 }
 
+/* PIPE=1: a flush or reset cancels the loads in flight (in X and V): two idle cycles before
+** each one let A-D's last loads finish, after which their expectations hold as written (each
+** checked two cycles after its step).  In place, from the end, as l2mib's settling cycles. */
+static void cs_settle(cs_dir *d) {
+  int n = d->n, extra = 0;
+  for (int j = 1; j < n; j++) extra += 2 * (d->s[j].flush || d->s[j].rst);
+  if (n + extra > CS_MAX_STEPS) { d->n = CS_MAX_STEPS; return; }   /* wg_dir_overflow reports it */
+  int k = n + extra;
+  for (int j = n - 1; j >= 0; j--) {
+    cs_step cur = d->s[j];
+    d->s[--k] = cur;
+    if (j > 0 && (cur.flush || cur.rst))
+      for (int i = 0; i < 2; i++) cs_blank(&d->s[--k], cur.pf_upto, "(PIPE=1: the loads in flight finish before the flush)");
+  }
+  d->n = n + extra;
+}
+
+/* E. the pipeline (PIPE=1), from its rule: a load is looked up in its cycle (L), checked in the
+** next (X), verified in the one after (V), where its events and its trigger come out; it sees
+** the tables as every older load left them (the L allocation at the end of its own cycle, the
+** X load's invalidation and learnt stride at the end of the next load's lookup cycle: that
+** load sees them); a flush cancels the loads in X and V; a launch in a load's own cycle comes
+** after it.  Every load here is right behind the one before it. */
+static void cs_pipe(cs_dir *d) {
+  const uint32_t D = d->D, P = d->P, Q = d->Q, Z = d->Z;
+  cs_step *s = cs_add(d, "E: reset");
+  s->rst = 1;
+  s = cs_load(d, "E: W0 of slot 0 at P: leading warp (its events two cycles later)", P, 0, 0, 2, d->B[0], 0);
+  cs_events(s, 1, 0, 0, 0, 0); s->hit = 0; s->dhit = 0; s->evict = 0;
+  s = cs_load(d, "E: W1 right behind: W0's entry was written at the end of W0's lookup: hit, stride D learnt (no "
+                 "other slot holds P: no Case 1)", P, 0, 1, 2, d->B[0] + D, 0);
+  cs_events(s, 0, 1, 0, 0, 0); s->hit = 1; s->dhit = 0;
+  s = cs_load(d, "E: W2 right behind: D reaches DIST at the end of W1's X cycle, this lookup's edge (forwarded): "
+                 "verified, no misprediction", P, 0, 2, 2, d->B[0] + 2 * D, 0);
+  cs_events(s, 0, 0, 0, 0, 0); s->hit = 1; s->dhit = 1; s->mispred = 0; s->throttled = 0;
+  s = cs_load(d, "E: W0 of slot 1 at Q: leading warp", Q, 1, 0, 2, d->B[1], 0);
+  cs_events(s, 1, 0, 0, 0, 0); s->hit = 0; s->dhit = 0; s->evict = 0;
+  s = cs_load(d, "E: W1 of slot 1 at Q, differences D and 2D: not striding, invalidated", Q, 1, 1, 2, d->B[1] + D, D);
+  cs_events(s, 0, 0, 1, 0, 0); s->hit = 1; s->dhit = 0;
+  s = cs_load(d, "E: W2 of slot 1 at Q right behind: the entry W1 invalidates at the end of this lookup is free for "
+                 "it (forwarded): W2 leads there, no eviction", Q, 1, 2, 2, d->B[1] + 2 * D, 0);
+  cs_events(s, 1, 0, 0, 0, 0); s->hit = 0; s->dhit = 0; s->evict = 0;
+  s = cs_load(d, "E: W3 of slot 1 at Q: k = 1 from W2: stride D learnt for Q (DIST's free entry)", Q, 1, 3, 2,
+              d->B[1] + 3 * D, 0);
+  cs_events(s, 0, 1, 0, 0, 0); s->hit = 1; s->dhit = 0;
+  s = cs_load(d, "E: W0 of slot 2 at Z: leading warp", Z, 2, 0, 2, d->B[2], 0);
+  cs_events(s, 1, 0, 0, 0, 0); s->hit = 0; s->dhit = 0; s->evict = 0;
+  s = cs_load(d, "E: W1 of slot 2 at Z: stride learnt; DIST is full: P, least recently used (Q was learnt after "
+                 "P's last verification), is evicted", Z, 2, 1, 2, d->B[2] + D, 0);
+  cs_events(s, 0, 1, 0, 0, 0); s->hit = 1; s->dhit = 0;
+  s = cs_load(d, "E: W3 of slot 0 at P right behind: P leaves DIST at the end of Z's X cycle, this lookup's edge: no "
+                 "DIST hit, not verified; k = 3: not consecutive, the entry kept", P, 0, 3, 2, d->B[0] + 3 * D, 0);
+  cs_events(s, 0, 0, 0, 0, 0); s->hit = 1; s->dhit = 0; s->mispred = 0;
+  cs_drain(d, "E: no prefetch so far (no other slot held P, Q or Z)");
+  s = cs_add(d, "E: slot 2 relaunched (a new CTA, base B4)");
+  s->launch = 1; s->launch_cta = 2;
+  s = cs_load(d, "E: W1 of slot 2 at Z, slot 2 relaunched in the same cycle: the load comes first: a leading warp "
+                 "with Z's stride known, but its slot is launched: no Case 2; the launch clears its entry",
+              Z, 2, 1, 2, d->B[4] + D, 0);
+  s->launch = 1; s->launch_cta = 2;
+  cs_events(s, 1, 0, 0, 0, 0); s->hit = 0; s->dhit = 1; s->throttled = 0;
+  s = cs_load(d, "E: W2 of slot 2 at Z: W1's entry is gone: W2 leads; Case 2 for warps 3, then 1 and 0", Z, 2, 2, 2,
+              d->B[4] + 2 * D, 0);
+  cs_events(s, 1, 0, 0, 0, 1); s->hit = 0; s->dhit = 1; s->evict = 0; s->throttled = 0;
+  cs_expect(d, d->B[4] + 3 * D, 2, 3);
+  cs_expect(d, d->B[4] + D, 2, 1);
+  cs_expect(d, d->B[4], 2, 0);
+  /* the trigger comes out two cycles after W2's load, the generator takes it at that edge, writes
+  ** warp 3's group at the end of the next cycle: the FIFO's head the cycle after */
+  s = cs_add(d, "E: W2 in X: the generator idle, the FIFO empty");
+  s->pfv = 0; s->busy = 0;
+  s = cs_add(d, "E: W2 in V: its Case 2 trigger goes to the idle generator at this edge");
+  s->pfv = 0; s->busy = 0;
+  s = cs_add(d, "E: the generator writes warp 3's requests at the end of this cycle");
+  s->pfv = 0; s->busy = 1;
+  s = cs_add(d, "E: warp 3's first request at the FIFO's head, four cycles after W2's load");
+  s->pfv = 1; s->busy = 1;
+  cs_drain(d, "E: the FIFO delivers B4+3D, B4+D, B4 for warps 3, 1, 0 of slot 2");
+  s = cs_load(d, "E: W0 of slot 0 at Q: a leading warp with Q's stride known (a Case 2 to make)", Q, 0, 0, 2, d->B[5], 0);
+  s->target = 0; s->lead = 0; s->hit = 0; s->dhit = 0; s->t1 = 0; s->t2 = 0; s->drop = 0;   /* cancelled, below */
+  s = cs_add(d, "E: a flush right behind it, in its X cycle: the load is cancelled: no events, no trigger");
+  s->flush = 1;
+  cs_drain(d, "E: no prefetch");
+  for (int i = 0; i < 2; i++) cs_add(d, "E: the last steps' events");
+}
+
 static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
   (void)seed;
   cs_dir *d = vs;
@@ -510,6 +607,10 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   cs_case2(d);
   cs_nonstride(d);
   cs_throttle(d);
+  if (d->d.pipe) {
+    cs_settle(d);
+    cs_pipe(d);
+  }
   if (d->n >= CS_MAX_STEPS || d->npf >= CS_MAX_PF) {
     snprintf(msg, n, "caps directed: more than %d steps or %d prefetches", CS_MAX_STEPS, CS_MAX_PF);
     return 1;
@@ -546,18 +647,27 @@ static int dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, size
   const caps_out *o = vout;
   if (cycle >= (uint64_t)d->n) return 0;
   const cs_step *s = &d->s[cycle];
-  CS_EXPECT(target, o->ld_target);
-  CS_EXPECT(hit, o->ld_hit);
-  CS_EXPECT(dhit, o->ld_dist_hit);
-  CS_EXPECT(lead, o->ev_lead);
-  CS_EXPECT(evict, o->ev_evict);
-  CS_EXPECT(stride, o->ev_stride);
-  CS_EXPECT(invalid, o->ev_invalid);
-  CS_EXPECT(mispred, o->ev_mispred);
-  CS_EXPECT(throttled, o->ev_throttled);
-  CS_EXPECT(t1, o->trig_case1);
-  CS_EXPECT(t2, o->trig_case2);
-  CS_EXPECT(drop, o->trig_drop);
+  /* the load's events: in its own cycle, or (PIPE=1) two cycles later, in its V stage */
+  const cs_step *l = !d->d.pipe ? s : cycle >= 2 ? &d->s[cycle - 2] : NULL;
+  if (l) {
+    const cs_step *st = s;
+    s = l;
+    CS_EXPECT(target, o->ld_target);
+    CS_EXPECT(hit, o->ld_hit);
+    CS_EXPECT(dhit, o->ld_dist_hit);
+    CS_EXPECT(lead, o->ev_lead);
+    CS_EXPECT(evict, o->ev_evict);
+    CS_EXPECT(stride, o->ev_stride);
+    CS_EXPECT(invalid, o->ev_invalid);
+    CS_EXPECT(mispred, o->ev_mispred);
+    CS_EXPECT(throttled, o->ev_throttled);
+    CS_EXPECT(t1, o->trig_case1);
+    CS_EXPECT(t2, o->trig_case2);
+    CS_EXPECT(drop, o->trig_drop);
+    s = st;
+  }
+  CS_EXPECT(pfv, o->pf_valid);
+  CS_EXPECT(busy, o->gen_busy);
   if (s->drained && (d->got != s->pf_upto || o->pf_valid || o->gen_busy)) {
     snprintf(msg, n, "step %llu (%s): %d of %d expected prefetches delivered, FIFO %s, generator %s",
              (unsigned long long)cycle, s->what, d->got, s->pf_upto, o->pf_valid ? "not empty" : "empty",

@@ -39,13 +39,14 @@ static uint64_t oa_mix(uint64_t x) {
 }
 
 typedef struct oa_dims {
-  int W, M, T, N, S, PCB, cmax, cntb;
+  int W, M, T, N, S, PCB, cmax, cntb, pipe;
   uint64_t wmask, pcmask;
 } oa_dims;
 
 static void oa_dims_of(oa_dims *d, const oaws_params *p) {
   d->W = (int)p->W; d->M = (int)p->MSHRS; d->T = (int)p->THREADS; d->N = (int)p->DLC;
   d->S = (int)p->SETS; d->PCB = (int)p->PCB; d->cmax = (1 << p->CNTB) - 1; d->cntb = (int)p->CNTB;
+  d->pipe = (int)p->PIPE;
   d->wmask = oa_low(d->W);
   d->pcmask = oa_low(d->PCB);
 }
@@ -321,6 +322,12 @@ static void oa_reset(oa_dir *d, int dyn, const char *what) {
   oa_add(d, what)->in.rst = 1;
 }
 static oa_step *oa_idle(oa_dir *d, const char *what) { return oa_add(d, what); }
+/* PIPE=1: a cycle with nothing new, after which a one-cycle expectation of A-G holds again (the
+** ranks and locality tests have seen a change of 'live' or a launch; the estimator has trained on
+** a load's last access): its outputs are left open */
+static void oa_settle(oa_dir *d, const char *what) {
+  if (d->d.pipe) oa_add(d, what);
+}
 /* a load through the L1D: coal, then 'na' accesses; sets: one (contended) or
 ** 0,1,2,... (spread); miss on the last access if !fully */
 static void oa_load(oa_dir *d, uint64_t pc, int nacc, int na, int contended, int fully, const char *what) {
@@ -333,6 +340,7 @@ static void oa_load(oa_dir *d, uint64_t pc, int nacc, int na, int contended, int
     s->in.acc_last = k == na - 1;
     s->in.acc_miss = !fully && k == na - 1;
   }
+  oa_settle(d, "(PIPE=1: the estimator trains a cycle after the load's last access)");
 }
 static void oa_fill(oa_dir *d, oa_step *s, int w, int slot, int load, uint64_t pc, int active) {
   (void)d;
@@ -483,6 +491,7 @@ static void dir_locality(oa_dir *d) {
   s->e[E_LOC] = 3; s->e[E_OCC] = (int64_t)occ; s->e[E_PV] = 1; s->e[E_PW] = 0; s->e[E_PP] = 0; s->e[E_AV] = M - k;
   d->tin.live = d->d.wmask & ~(uint64_t)3;
   d->tin.ready = d->tin.live;
+  oa_settle(d, "E: (PIPE=1: the ranks see the barrier a cycle later)");
   occ = 0;
   for (int w = 4; w < W; w++) if (oa_imin(base + w - 2, M) > M - k) occ |= (uint64_t)1 << w;
   s = oa_idle(d, "E: warps 0,1 at a barrier (not live): warps 2,3 rank 0,1 and become the locality warps");
@@ -491,6 +500,7 @@ static void dir_locality(oa_dir *d) {
   d->tin.ready = d->d.wmask;
   s = oa_idle(d, "E: warp 0 is relaunched: it becomes the youngest");
   s->in.launch = 1; s->in.launch_warp = 0;
+  oa_settle(d, "E: (PIPE=1: the ranks see the launch a cycle later)");
   s = oa_idle(d, "E: locality warps now 1 and 2; warp 0 ranks W-1");
   s->e[E_LOC] = 0x6 & (int64_t)d->d.wmask;
   d->tin.ready = 1;
@@ -531,6 +541,136 @@ static void dir_dlc(oa_dir *d) {
   s->e[E_DLCV] = 0; s->e[E_CNT] = 1 << (d->d.cntb - 1); s->e[E_OCW] = 2;
 }
 
+/* H. the 5 ns pipeline (PIPE=1; docs/blocks/oaws.md, "The 5 ns clock"), written from its rules,
+** with the one-cycle block's expectations (PIPE=0) beside them where the two differ:
+**   - the GTO ranks and the locality test (rank < OCW) of a cycle are those of the cycle before:
+**     a barrier, a warp coming back and a relaunch reach the locality warps a cycle later;
+**   - CNT and OCW train at the edge after a divergent load's last access, on its DLC entry as
+**     that access left it (a coalesce of the same PC in between does not count), and the
+**     locality test sees a new OCW a cycle after that; a kernel launch in the last access's
+**     cycle drops the training;
+**   - Eq. 1's registered right-hand side is exact: Miss_inflight stops at 0 below (a retire of
+**     more than is in flight adds no room), and a load issued in the last cycle counts. */
+static void dir_pipe(oa_dir *d, oaws_params const *p) {
+  const int W = d->d.W, M = d->d.M, T = d->d.T, P = d->d.pipe;
+  const int cm = d->d.cmax, ci = 1 << (d->d.cntb - 1);
+  const int base = oa_imin(M, oa_ceilpct(T, 50));
+  const uint64_t all = d->d.wmask;
+  oa_step *s;
+
+  /* ---- ranks and the locality test ---- */
+  oa_reset(d, 1, "H: reset, dynamic mode, OCW 2, slot-order ages");
+  oa_load(d, PC_DIV, T, 1, 0, 0, "H: the divergent load enters the DLC (partially cached: OCW stays 2)");
+  for (int w = 0; w < W; w++) oa_fill(d, oa_idle(d, "H: every warp decodes the divergent load"), w, 0, 1, PC_DIV, T);
+  d->tin.ready = all;
+  s = oa_idle(d, "H: all live: warps 0, 1 are the locality warps; the oldest, 0, is picked (prediction 0)");
+  s->e[E_LOC] = 3; s->e[E_OCC] = 0; s->e[E_PV] = 1; s->e[E_PW] = 0; s->e[E_PP] = 0;
+  d->tin.live = d->tin.ready = all & ~(uint64_t)3;
+  s = oa_idle(d, "H: warps 0, 1 at a barrier: PIPE=1 ranks 2, 3 by the last cycle's live warps (2, 3: thrashing, "
+                 "warp 2 predicts base + 2); PIPE=0 at once (0, 1: locality)");
+  s->e[E_LOC] = P ? 0 : 0xC; s->e[E_PV] = 1; s->e[E_PW] = 2; s->e[E_PP] = P ? oa_imin(base + 2, M) : 0;
+  s = oa_idle(d, "H: a cycle later warps 2, 3 rank 0, 1: the locality warps");
+  s->e[E_LOC] = 0xC; s->e[E_PW] = 2; s->e[E_PP] = 0;
+  d->tin.live = d->tin.ready = all;
+  s = oa_idle(d, "H: warps 0, 1 live again: PIPE=1 ranks them by the last cycle (no live warp older: 0) and 2, 3 as "
+                 "0, 1: four locality warps for one cycle; PIPE=0: 0, 1");
+  s->e[E_LOC] = P ? 0xF : 3; s->e[E_PW] = 0; s->e[E_PP] = 0;
+  s = oa_idle(d, "H: then warps 0, 1");
+  s->e[E_LOC] = 3;
+  s = oa_idle(d, "H: warp 0 is relaunched (the youngest from the next cycle)");
+  s->in.launch = 1; s->in.launch_warp = 0;
+  s->e[E_LOC] = 3; s->e[E_PW] = 0;
+  s = oa_idle(d, "H: warp 1 is the oldest and is picked; PIPE=1 still ranks warp 0 first (the last cycle's order): "
+                 "locality 0, 1; PIPE=0: 1, 2");
+  s->e[E_LOC] = P ? 3 : 6; s->e[E_PV] = 1; s->e[E_PW] = 1; s->e[E_PP] = 0;
+  s = oa_idle(d, "H: then warp 0 ranks W-1: locality 1, 2");
+  s->e[E_LOC] = 6;
+  d->tin.ready = 1;
+  s = oa_idle(d, "H: warp 0 alone ready: thrashing with rank W-1");
+  s->e[E_LOC] = 0; s->e[E_OCC] = 0; s->e[E_PV] = 1; s->e[E_PW] = 0; s->e[E_PP] = oa_imin(base + W - 1, M);
+
+  /* ---- the OCW estimator ---- */
+  oa_reset(d, 1, "H: reset: CNT Cmax/2+1.., OCW 2");
+  d->tin.ready = all;
+  for (int k = ci; k < cm - 1; k++) oa_load(d, PC_SPREAD, 3, 1, 0, 1, "H: fully cached divergent loads up to CNT = Cmax - 1");
+  s = oa_add(d, "H: one more divergent load coalesced");
+  s->in.coal = 1; s->in.coal_pc = PC_SPREAD; s->in.coal_nacc = 3;
+  s = oa_add(d, "H: its last access, fully cached");
+  s->in.acc = 1; s->in.acc_set = 0; s->in.acc_last = 1;
+  s->e[E_CNT] = cm - 1; s->e[E_OCW] = 2; s->e[E_LOC] = 3;
+  s = oa_add(d, "H: PIPE=1 has not trained yet (CNT Cmax - 1, OCW 2); PIPE=0 trained at the last access: CNT reached "
+                "Cmax, so OCW 3 and CNT 0 (B)");
+  s->e[E_CNT] = P ? cm - 1 : 0; s->e[E_OCW] = P ? 2 : 3; s->e[E_LOC] = P ? 3 : 7;
+  s = oa_add(d, "H: PIPE=1 trained at the last edge: OCW 3, CNT 0; its locality test still saw OCW 2");
+  s->e[E_CNT] = 0; s->e[E_OCW] = 3; s->e[E_LOC] = P ? 3 : 7;
+  s = oa_add(d, "H: three locality warps");
+  s->e[E_LOC] = 7;
+  s = oa_add(d, "H: a divergent load coalesced");
+  s->in.coal = 1; s->in.coal_pc = PC_SPREAD; s->in.coal_nacc = 3;
+  s = oa_add(d, "H: its last access, fully cached, in the cycle of a kernel launch");
+  s->in.acc = 1; s->in.acc_set = 0; s->in.acc_last = 1; s->in.kernel_launch = 1;
+  s = oa_add(d, "H: the kernel launch restarted CNT and OCW");
+  s->e[E_CNT] = ci; s->e[E_OCW] = 2;
+  s = oa_add(d, "H: and dropped the load's training (PIPE=1 would train at the last edge)");
+  s->e[E_CNT] = ci; s->e[E_OCW] = 2;
+  if (cm >= 7) {   /* CNTB >= 3: Delta = CNT/2 differs from 1 */
+    const int c1 = ci - 1, c2 = c1 - (c1 >> 1);
+    oa_reset(d, 1, "H: reset");
+    s = oa_add(d, "H: a divergent load of 3 accesses coalesced (a new DLC entry: #acc 3)");
+    s->in.coal = 1; s->in.coal_pc = PC_CONT; s->in.coal_nacc = 3;
+    for (int k = 0; k < 3; k++) {
+      s = oa_add(d, "H: its accesses to sets 0, 1, 2, the last one a miss");
+      s->in.acc = 1; s->in.acc_set = (uint32_t)k; s->in.acc_last = k == 2; s->in.acc_miss = k == 2;
+      s->e[E_CNT] = ci;
+    }
+    s = oa_add(d, "H: its entry is #acc 3, #sets 3 (2 x 3 > 3 x 3 fails: Delta 1); the same PC with THREADS accesses "
+                  "coalesced now, making #acc 3 + THREADS");
+    s->in.coal = 1; s->in.coal_pc = PC_CONT; s->in.coal_nacc = (uint32_t)T;
+    s->e[E_CNT] = P ? ci : c1;
+    s = oa_add(d, "H: its one access (set 0, a miss); PIPE=1 trained at the last edge on the entry as the first load "
+                  "left it: Delta 1");
+    s->in.acc = 1; s->in.acc_set = 0; s->in.acc_last = 1; s->in.acc_miss = 1;
+    s->e[E_CNT] = c1; s->e[E_OCW] = 2;
+    s = oa_add(d, "H: the second load's entry, #acc 3 + THREADS, #sets 4: associativity-sensitive, Delta = CNT/2 "
+                  "(PIPE=0 now, PIPE=1 a cycle later)");
+    s->e[E_CNT] = P ? c1 : c2;
+    s = oa_add(d, "H: CNT - CNT/2");
+    s->e[E_CNT] = c2; s->e[E_OCW] = 2;
+  }
+
+  /* ---- Eq. 1's right-hand side ---- */
+  const int q = oa_imin(M, oa_ceilpct(T, (int)p->SMR));   /* static prediction, all threads active */
+  if (q == 0) return;
+  const int a = oa_imin(M, 2 * q);
+  oa_reset(d, 0, "H: reset, static mode");
+  oa_load(d, PC_DIV, T, 1, 0, 1, "H: the divergent load enters the DLC");
+  oa_fill(d, oa_idle(d, "H: warp 0 decodes it"), 0, 0, 1, PC_DIV, T);
+  oa_allocs(d, M - q, "H: allocate MSHRs until exactly Miss_pred are free");
+  d->tin.ready = 1;
+  s = oa_idle(d, "H: Miss_pred = Avail_mshr - 0: admitted; a retire of MSHRS with nothing in flight, an allocation");
+  s->e[E_AV] = q; s->e[E_MI] = 0; s->e[E_OCC] = 0; s->e[E_PV] = 1; s->e[E_PP] = q;
+  s->in.retire = 1; s->in.retire_pred = (uint32_t)M; s->in.mshr_alloc = 1;
+  s = oa_idle(d, "H: Miss_inflight stopped at 0, so the right-hand side is Avail_mshr = q - 1 (the retire adds no room): "
+                 "occluded; a retire of 1, a release");
+  s->e[E_AV] = q - 1; s->e[E_MI] = 0; s->e[E_OCC] = 1; s->e[E_PV] = 0;
+  s->in.retire = 1; s->in.retire_pred = 1; s->in.mshr_free = 1;
+  s = oa_idle(d, "H: q free, nothing in flight: admitted");
+  s->e[E_AV] = q; s->e[E_MI] = 0; s->e[E_OCC] = 0; s->e[E_PV] = 1; s->e[E_PP] = q;
+  d->tin.ready = 0;
+  for (int i = q; i < a; i++) oa_add(d, "H: release MSHRs until min(MSHRS, 2 Miss_pred) are free")->in.mshr_free = 1;
+  d->tin.ready = 1;
+  s = oa_idle(d, "H: warp 0's load issues");
+  s->e[E_AV] = a; s->e[E_MI] = 0; s->e[E_PV] = 1; s->e[E_PP] = q; s->in.issue = 1;
+  s = oa_idle(d, "H: the next cycle Eq. 1 counts it: its next load is admitted iff q <= Avail_mshr - q; it issues, "
+                 "with an allocation");
+  s->e[E_AV] = a; s->e[E_MI] = q; s->e[E_OCC] = q > a - q; s->e[E_PV] = q <= a - q;
+  if (q <= a - q) { s->e[E_PP] = q; s->in.issue = 1; }
+  s->in.mshr_alloc = 1;
+  int mi = q <= a - q ? 2 * q : q;
+  s = oa_idle(d, "H: both in flight (or the one), an MSHR fewer: Eq. 1 with both");
+  s->e[E_AV] = a - 1; s->e[E_MI] = mi; s->e[E_OCC] = q > a - 1 - mi; s->e[E_PV] = q <= a - 1 - mi;
+}
+
 static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
   (void)seed;
   oa_dir *d = vs;
@@ -544,6 +684,7 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   dir_ocw(d);
   dir_locality(d);
   dir_dlc(d);
+  dir_pipe(d, vp);
   oa_idle(d, "end");
   if (wg_dir_overflow(msg, n, "oaws", d->n, OA_MAX_STEPS)) return 1;
   return 0;

@@ -11,6 +11,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 
@@ -32,6 +33,55 @@ static void test_coalescer(void) {
   CHECK(ws_coalesce(addr, 0, 7, lines) == 0, "no active lane: no line");
   for (int i = 0; i < 32; i++) addr[i] = 0x777;                             /* thread-invariant */
   CHECK(ws_coalesce(addr, ~0u, 7, lines) == 1, "same address: one line");
+}
+
+/* the affine coalescer (lanes at v0 + lane * d, never written out): hand cases, then against
+** ws_coalesce on the lanes' own addresses: where it answers, the same line; it declines only
+** where the lanes span more than one line or wrap */
+static uint64_t coal_rng = 1;
+static uint64_t coal_next(void) {
+  coal_rng ^= coal_rng << 13; coal_rng ^= coal_rng >> 7; coal_rng ^= coal_rng << 17;
+  return coal_rng;
+}
+
+static void test_coalescer_affine(void) {
+  uint64_t lines[32], ref[32], addr[32];
+  CHECK(ws_coalesce_affine(0x1000, 4, ~0u, 7, lines) == 1 && lines[0] == 0x20, "stride 4 from a line's start: one line");
+  CHECK(ws_coalesce_affine(0x1040, 4, ~0u, 7, lines) == -1, "straddles two lines: declined");
+  CHECK(ws_coalesce_affine(0x1040, 4, 0xffffu, 7, lines) == 1 && lines[0] == 0x20, "lanes 0-15 of it: the first line");
+  CHECK(ws_coalesce_affine(0x1040, 4, 0xffff0000u, 7, lines) == 1 && lines[0] == 0x21, "lanes 16-31: the second");
+  CHECK(ws_coalesce_affine(0x10fc, (uint64_t)-4, ~0u, 7, lines) == 1 && lines[0] == 0x21, "stride -4, downwards: one line");
+  CHECK(ws_coalesce_affine(0x777, 0, ~0u, 7, lines) == 1 && lines[0] == 0xe, "thread-invariant: one line");
+  CHECK(ws_coalesce_affine(UINT64_MAX - 8, 4, ~0u, 7, lines) == -1, "wraps past 2^64: declined");
+  CHECK(ws_coalesce_affine(4, (uint64_t)-4, ~0u, 7, lines) == -1, "wraps below 0: declined");
+  CHECK(ws_coalesce_affine(0x1000, 4, 0, 7, lines) == 0, "no active lane: no line");
+  uint64_t seed = 1;
+  const char *env = getenv("TEST_SEED");
+  if (env) seed = strtoull(env, NULL, 10);
+  coal_rng = seed * 0x9e3779b97f4a7c15ull | 1;
+  printf("affine coalescer: seed %" PRIu64 " (TEST_SEED)\n", seed);
+  int answered = 0, agree = 0;
+  for (int t = 0; t < 20000; t++) {
+    uint64_t r = coal_next(), v0 = coal_next(), d;
+    switch (r & 7) {                             /* small strides, signed, near the ends of the range too */
+    case 0: d = 0; break;
+    case 1: d = 4; break;
+    case 2: d = (uint64_t)-4; break;
+    case 3: d = (r >> 8) % 9 - 4; break;
+    case 4: d = coal_next(); break;
+    default: d = (r >> 8) % 64;
+    }
+    if (r >> 20 & 1) v0 = r >> 21 & 1 ? UINT64_MAX - (v0 % 512) : v0 % 512;
+    uint32_t active = r >> 24 & 1 ? ~0u : (uint32_t)coal_next();
+    int ls = 5 + (int)(r >> 32) % 4;
+    for (int l = 0; l < 32; l++) addr[l] = active >> l & 1 ? v0 + (uint64_t)l * d : 0;
+    int n = ws_coalesce(addr, active, ls, ref), m = ws_coalesce_affine(v0, d, active, ls, lines);
+    if (m >= 0) {
+      answered++;
+      agree += m == n && (m == 0 || lines[0] == ref[0]);
+    }
+  }
+  CHECK(agree == answered && answered > 2000, "affine coalescer agrees where it answers: %d of %d", agree, answered);
 }
 
 static void test_cache(void) {
@@ -293,6 +343,7 @@ static void test_builtins_tiny(void) {
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
   test_coalescer();
+  test_coalescer_affine();
   test_cache();
   test_mapping_and_dram();
   test_unloaded_latency();

@@ -3,7 +3,10 @@
 ** closed loop: the paper's Fig. 5 example as a kernel, with the expected
 ** issue order and cycles derived by hand from Eq. 1 and GTO (written out
 ** below, not copied from a run), and every built-in kernel finishing with the
-** end-of-run invariants.  Ends with 'N passed, N failed'.
+** end-of-run invariants.  Both again with the block's 5 ns pipeline (oaws_pipe =
+** 1, the oaws block's PIPE): static OAWS does not read the ranks or OCW, and
+** the pipeline's Eq. 1 is exact, so Fig. 5's hand trace holds cycle for cycle.
+** Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
 #include "ws_test.h"
@@ -15,6 +18,7 @@
 
 static ws_gpu gpu;
 static ws_kernel kern;
+static int use_pipe;   /* 1: the oaws block's 5 ns pipeline (oaws_pipe) */
 
 /*
 ** OAWS (Wang et al., PACT'16) §3.2, Fig. 5: 8 MSHRs; warps A, B and C issue
@@ -59,6 +63,7 @@ static int run_fig5(int sched, int smr, int64_t at[3], char *why, size_t n) {
   c.l1_mshr_entries = 8;                       /* Fig. 5: 8 MSHR entries */
   c.mem_latency = 12;                          /* Fig. 5's miss penalty */
   c.oaws_smr = smr;
+  c.oaws_pipe = use_pipe;
   if (ws_config_check(&c, err, sizeof err)) { snprintf(why, n, "config: %s", err); return -1; }
   if (ws_kernel_parse(&kern, fig5_kernel, "fig5.k", err, sizeof err)) { snprintf(why, n, "kernel: %s", err); return -1; }
   if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { snprintf(why, n, "init: %s", err); ws_gpu_free(&gpu); return -1; }
@@ -82,7 +87,7 @@ static void test_fig5(void) {
   int64_t at[3];
   char why[600];
   int r = run_fig5(WS_SCHED_OAWS_STATIC, 50, at, why, sizeof why);
-  CHECK(r == 0, "fig5 static: %s", why);
+  CHECK(r == 0, "fig5 static (oaws_pipe %d): %s", use_pipe, why);
   if (r == 0) {
     int64_t t0 = at[A];
     CHECK(at[C] == t0 + 7 && at[B] == t0 + 18, "static OAWS, SMR 50 %%: A at t0 = %" PRId64 ", C at t0%+" PRId64
@@ -115,14 +120,18 @@ static void test_kernels_finish(void) {
         char err[512];
         CHECK(ws_config_named(&c, cfgs[ci], err, sizeof err) == 0, "%s", err);
         c.sched = sched;
+        c.oaws_pipe = use_pipe;
         int r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
-        CHECK(r == 0, "%s on %s, sched %d: %s", *k, cfgs[ci], sched, err);
+        CHECK(r == 0, "%s on %s, sched %d, oaws_pipe %d: %s", *k, cfgs[ci], sched, use_pipe, err);
         ws_gpu_free(&gpu);
       }
 }
 
 int main(void) {
   setvbuf(stdout, NULL, _IONBF, 0);
+  test_fig5();
+  test_kernels_finish();
+  use_pipe = 1;   /* the same with the block's 5 ns pipeline */
   test_fig5();
   test_kernels_finish();
   return ws_test_end();
