@@ -41,11 +41,16 @@ blocks=("$@")
 [ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
 
 # the mutation sites of FILE: "LINE OFFSET FROM TO" for each operator occurrence in the
-# logic (after the port list, before `ifdef FORMAL, outside comments)
+# logic (in each module's body: after its port list, outside `ifdef FORMAL, outside comments;
+# a block with a module of its own, rfc's lane, has two bodies)
 sites() {
   awk '
-    /^`ifdef FORMAL/ { exit }
+    /^`ifn?def / { depth++; if (!formal && $1 == "`ifdef" && $2 == "FORMAL") formal = depth; next }
+    /^`endif/ { if (formal == depth) formal = 0; depth--; next }
+    formal { next }
+    /^module / { body = 0; next }
     /^\);/ { body = 1; next }
+    /^endmodule/ { body = 0; next }
     !body { next }
     {
       code = $0; c = index(code, "//"); if (c) code = substr(code, 1, c - 1)
@@ -71,7 +76,7 @@ mutate() {
 }
 
 prove() {   # prove SV MODULE LOG: 0 proved, 1 failed, 2 no result
-  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $1; prep -top $2; delete t:\$cover; async2sync;
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $1; prep -flatten -top $2; delete t:\$cover; async2sync;
       sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS" >"$3" 2>&1
   if grep -q "Induction step proven: SUCCESS" "$3"; then return 0; fi
   if grep -q "FAIL" "$3"; then return 1; fi

@@ -21,6 +21,9 @@
 # out of reach at that size) gets the bounded check only, and says so.
 # A failure prints the property (source line), the step, and the
 # counterexample VCD with a .gtkw layout; the exit status is then 1.
+# Every check reads the design flattened (prep -flatten): a block with a module
+# of its own (rfc's clusters of lanes) is proved whole; a one-module block is
+# unchanged by it.
 case "${1:-}" in -h|--help) sed -n '2,/^[^#]/s/^# \{0,1\}//p' "$0"; exit 0;; esac
 set -u
 cd "$(dirname "$0")/.."
@@ -46,10 +49,10 @@ rows=(); failed=0; toolarge=()
 now() { date +%s.%N; }
 since() { awk -v a="$1" -v b="$(now)" 'BEGIN { printf "%.1f", b - a }'; }
 
-gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the module's ports
+gtkw_for() {  # gtkw_for VCD MODULE SV: a layout with the (top) module's ports
   local vcd=$1 m=$2 sv=$3
   { echo "[dumpfile] \"$(realpath "$vcd")\""
-    sed -n 's/^ *\(input\|output\) *logic *\(\[[0-9]*:0\]\)\? *\([a-z_0-9]*\).*/\3/p' "$sv" |
+    sed -n '1,/^);/s/^ *\(input\|output\) *logic *\(\[[0-9]*:0\]\)\? *\([a-z_0-9]*\).*/\3/p' "$sv" |
       while read -r s; do echo "$m.$s"; done; } >"${vcd%.vcd}.gtkw"
 }
 
@@ -58,7 +61,7 @@ explain_failure() {  # explain_failure SV MODULE DIR [STEP]: property, step, VCD
   # z3 minutes and cannot fail earlier than SAT's shortest counterexample)
   local sv=$1 m=$2 d=$3 log line depth=$PROVE_STEPS
   [ -n "${4:-}" ] && depth=$(( $4 + 1 ))
-  yosys -q -p "read_verilog -sv -formal $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.smt2" 2>&1 | tail -3
+  yosys -q -p "read_verilog -sv -formal $sv; prep -flatten -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.smt2" 2>&1 | tail -3
   log=$(timeout 600 yosys-smtbmc --noprogress -s z3 --unroll -t "$depth" --dump-vcd "$d/cex.vcd" "$d/$m.smt2" 2>&1)
   echo "$log" | grep -E "Assert failed|BMC failed|Status" | sed 's/^/    /'
   # Yosys gives the span from the end of the previous statement: the assert is on its last line
@@ -71,14 +74,14 @@ prove() {  # prove SV MODULE DIR [bmc-only] -> sets RESULT, prints failures
   local sv=$1 m=$2 d=$3 log rc k
   log=$d/prove.log; FAIL_STEP=
   if [ "${4:-}" = bmc-only ]; then
-    timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
+    timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -flatten -top $m; delete t:\$cover; async2sync;
         sat -seq $SLOW_BMC_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1 -dump_vcd $d/sat_cex.vcd" >"$d/bmc.log" 2>&1
     if grep -q "SUCCESS" "$d/bmc.log"; then RESULT="bounded to depth $SLOW_BMC_DEPTH (slow:formal, no induction)"; return 0; fi
     if grep -q "FAIL" "$d/bmc.log"; then RESULT="FAILED (bounded check)"; return 1; fi
     # too large for the solver: said so in the table, not a pass and not a counterexample
     RESULT="NOT CHECKED: no bounded result within ${PROVE_TIMEOUT}s (slow:formal)"; toolarge+=("$m"); return 0
   fi
-  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -flatten -top $m; delete t:\$cover; async2sync;
       sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS -dump_vcd $d/sat_cex.vcd" >"$log" 2>&1
   rc=$?
   if grep -q "Induction step proven: SUCCESS" "$log"; then
@@ -90,7 +93,7 @@ prove() {  # prove SV MODULE DIR [bmc-only] -> sets RESULT, prints failures
     RESULT="FAILED at step $k"; FAIL_STEP=$k; return 1
   fi
   # induction did not close in time: bounded model checking instead
-  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -top $m; delete t:\$cover; async2sync;
+  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $sv; prep -flatten -top $m; delete t:\$cover; async2sync;
       sat -seq $BMC_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1 -dump_vcd $d/sat_cex.vcd" >"$d/bmc.log" 2>&1
   if grep -q "SUCCESS" "$d/bmc.log"; then
     RESULT="bounded to depth $BMC_DEPTH ($( [ $rc = 124 ] && echo "induction timed out after ${PROVE_TIMEOUT}s" || echo "not ${PROVE_STEPS}-inductive"))"
@@ -107,7 +110,7 @@ covers() {  # covers SV MODULE DIR -> COVER text
   # --quick: Yosys' SAT first (seconds, where z3 needs 15 s to 1 min: apogee, caps,
   # dram_mib, oaws); z3 to depth COVER_STEPS only when some cover is deeper than 10
   if [ "$QUICK" = 1 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $SAT_DEPTH)"; return 0; fi
-  yosys -q -p "read_verilog -sv -formal -DWG_COVERS $sv; prep -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
+  yosys -q -p "read_verilog -sv -formal -DWG_COVERS $sv; prep -flatten -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
   # (--quick leaves out the traces of the reached covers: writing them costs more than finding them)
   local vcd=(--dump-vcd "$d/cover.vcd"); [ "$QUICK" = 1 ] && vcd=()
   log=$(timeout "$COVER_TIMEOUT" yosys-smtbmc --noprogress -s z3 --unroll -c -t "$COVER_STEPS" "${vcd[@]}" "$d/$m.cover.smt2" 2>&1)
@@ -137,7 +140,7 @@ covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bound
     cv=$d/cover_$i.sv
     awk -v l="$line" 'NR == l { sub(/cover\(/, "assert(!("); sub(/\);/, "));"); print; next }
                       /^ *cover\(/ { next } { gsub(/assert\(/, "assume("); print }' "$sv" >"$cv"
-    if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -top $m; async2sync;
+    if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -flatten -top $m; async2sync;
         sat -seq $depth -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
   done
   [ "$SAT_OK" = "$n" ]

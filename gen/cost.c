@@ -3,7 +3,10 @@
 ** synthesis.  Yosys 'synth' -> dfflibmap + abc (timing-driven, with buffering)
 ** against the OSU 0.18 um standard cells -> 'stat -liberty'; OpenSTA on the
 ** mapped netlist for the worst register-to-register, input-to-register and
-** register-to-output paths.  The flow fails on any latch.
+** register-to-output paths.  The flow fails on any latch.  A block whose
+** replicated part is a module of its own (rfc's clusters of lanes) keeps its
+** hierarchy: each module is synthesized and mapped once, 'stat' sums the
+** instances, OpenSTA times the hierarchical netlist (--flatten: one module).
 **
 ** Numbers are pre-layout: no wire load model (the liberty file has none), no
 ** placement, inputs driven by BUFX2, outputs loaded with 0.02 pF, and input
@@ -116,7 +119,7 @@ static int parse_sta(const char *path, wg_cost_row *r) {
   return !got;
 }
 
-int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err, size_t n) {
+int wg_cost(const wg_config *c, const char *keep_dir, int flatten, wg_cost_row *r, char *err, size_t n) {
   memset(r, 0, sizeof *r);
   const char *lib = wg_cost_liberty();
   lib_cell cells[256];
@@ -153,13 +156,20 @@ int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err,
   snprintf(path, sizeof path, "%s/abc.constr", dir);
   if (write_text(path, "set_driving_cell BUFX2\nset_load 0.02\n", err, n)) return 1;
 
-  /* Yosys: synthesize, refuse latches, map to the library, report */
+  /* Yosys: synthesize, refuse latches, map to the library, report.  A block whose replicated
+  ** part is a module of its own (rfc's clusters of lanes) keeps its hierarchy: Yosys
+  ** synthesizes and ABC maps each module once however often it is instanced, 'stat' sums the
+  ** instances (its "design hierarchy" section), and OpenSTA times the hierarchical netlist,
+  ** paths through the instances' pins included.  ABC maps each module alone: a net the top
+  ** drives into the instances is sized for an output's load, not for the pins it reaches,
+  ** and OpenSTA reports what that costs (docs/cost.md).  'flatten' (cost --flatten) maps the
+  ** design as one module instead. */
   snprintf(path, sizeof path, "%s/synth.ys", dir);
   wg_buf ys;
   wgb_init(&ys);
   wgb_printf(&ys,
            "read_verilog -sv %s/%s.sv\n"
-           "synth -top %s\n"
+           "synth -top %s%s\n"
            "select -assert-none t:$dlatch t:$adlatch t:$_DLATCH_* t:$_DLATCHSR_*\n"
            "check -assert\n"
            "dfflibmap -liberty %s\n"
@@ -167,7 +177,7 @@ int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err,
            "opt_clean -purge\n"
            "tee -o %s/stat.txt stat -liberty %s\n"
            "write_verilog -noattr -noexpr -nohex -simple-lhs %s/netlist.v\n",
-           dir, c->module, c->module, lib, ABC_TARGET_PS, dir, lib,
+           dir, c->module, c->module, flatten ? " -flatten" : "", lib, ABC_TARGET_PS, dir, lib,
            ABC_TARGET_PS, ABC_TARGET_PS, ABC_TARGET_PS, ABC_TARGET_PS, dir, lib, dir);
   rc = write_text(path, ys.s, err, n);
   wgb_free(&ys);
@@ -183,7 +193,8 @@ int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err,
   }
   r->synth_s = now() - t0;
 
-  /* stat: total area and per-cell counts */
+  /* stat: total area and per-cell counts; with a hierarchy, its "design hierarchy" section
+  ** (every module's cells times its instances) replaces the per-module sections before it */
   snprintf(path, sizeof path, "%s/stat.txt", dir);
   FILE *f = fopen(path, "r");
   if (!f) { snprintf(err, n, "%s: missing", path); return 1; }
@@ -192,8 +203,10 @@ int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err,
     char name[64];
     long cnt;
     double a;
-    if (sscanf(line, " Number of cells: %ld", &cnt) == 1) r->cells = cnt;
-    else if (strstr(line, "Chip area for module") && sscanf(strrchr(line, ':') + 1, "%lf", &a) == 1) r->area_um2 = a;
+    if (strstr(line, "=== design hierarchy ===")) { r->cells = r->flops = 0; r->seq_area_um2 = r->area_um2 = 0; }
+    else if (sscanf(line, " Number of cells: %ld", &cnt) == 1) r->cells = cnt;
+    else if ((strstr(line, "Chip area for module") || strstr(line, "Chip area for top module")) &&
+             sscanf(strrchr(line, ':') + 1, "%lf", &a) == 1) r->area_um2 = a;
     else if (sscanf(line, " %63s %ld", name, &cnt) == 2)
       for (int i = 0; i < ncells; i++)
         if (cells[i].seq && !strcmp(cells[i].name, name)) { r->flops += cnt; r->seq_area_um2 += (double)cnt * cells[i].area; }
@@ -214,6 +227,8 @@ int wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err,
            "set_driving_cell -lib_cell BUFX2 -pin Y [delete_from_list [all_inputs] [get_ports clk]]\n"
            "set_load 0.02 [all_outputs]\n"
            "report_worst_slack\n"
+           "puts \"WG_PATH (the worst path, in full)\"\n"
+           "report_checks -path_delay max -fields {fanout capacitance nets input_pins}\n"
            "puts \"WG_SECTION 0\"\n"
            "report_checks -path_delay max -from [all_registers -clock_pins] -to [all_registers -data_pins] -format end\n"
            "puts \"WG_SECTION 1\"\n"

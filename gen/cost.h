@@ -17,8 +17,9 @@ typedef struct wg_cost_row {
 enum { WG_COST_TEXT, WG_COST_CSV, WG_COST_JSON };
 
 const char *wg_cost_liberty(void);
-/* Runs the flow in keep_dir (kept) or a temporary folder (removed). */
-int  wg_cost(const wg_config *c, const char *keep_dir, wg_cost_row *r, char *err, size_t n);
+/* Runs the flow in keep_dir (kept) or a temporary folder (removed); flatten: one module
+** (Yosys synth -flatten), else each module of the hierarchy synthesized once. */
+int  wg_cost(const wg_config *c, const char *keep_dir, int flatten, wg_cost_row *r, char *err, size_t n);
 void wg_cost_print(const wg_config *c, const wg_cost_row *r, FILE *f, int format, int header);
 
 #endif

@@ -76,6 +76,11 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
   regen_command(c, o);
   if (c->mutant) wgb_printf(o, " --mutant\n// MUTANT (test only): %s", b->mutant_doc);
   wgb_printf(o, "\n// Clocking:   rising edge of clk; rst is synchronous, active high.\n");
+  char sub[96] = "";
+  if (b->sub_suffix) {
+    snprintf(sub, sizeof sub, "%s_%s", c->module, b->sub_suffix);
+    wgb_printf(o, "// Modules:    %s, and %s (instanced by it), written after it.\n", c->module, sub);
+  }
   wgb_printf(o, "`default_nettype none\n\nmodule %s (\n", c->module);
   int namew = 3;
   for (int i = 0; i < np; i++) if ((int)strlen(p[i].name) > namew) namew = (int)strlen(p[i].name);
@@ -89,13 +94,19 @@ void wg_render_sv(const wg_config *c, wg_buf *o) {
                rng, namew, p[i].name, i + 1 < np ? "," : " ", p[i].doc);
   }
   wgb_printf(o, ");\n\n");
-  b->emit_rtl(o, c->v, c->mutant);
+  if (b->sub_suffix) b->emit_rtl_sub(o, c->v, sub, c->mutant);
+  else b->emit_rtl(o, c->v, c->mutant);
   if (b->emit_props) {
     wgb_printf(o, "\n`ifdef FORMAL\n");
     b->emit_props(o, c->v);
     wgb_printf(o, "`endif // FORMAL\n");
   }
-  wgb_printf(o, "\nendmodule\n\n`default_nettype wire\n");
+  wgb_printf(o, "\nendmodule\n");
+  if (b->sub_suffix) {
+    wgb_printf(o, "\n");
+    b->emit_sub(o, c->v, sub, c->mutant);
+  }
+  wgb_printf(o, "\n`default_nettype wire\n");
 }
 
 /* ---- encodings: the RTL's localparams and the header's enum, from one table ---- */

@@ -36,9 +36,11 @@ static const char *usage =
   "                            --vlnv names the core (default warpgen:blocks:BLOCK-PARAMS)\n"
   "      --mutant              tests only: the block's deliberately broken variant,\n"
   "                            which the formal properties must catch\n"
-  "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR]\n"
+  "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR] [--flatten]\n"
   "                            area (um2, kGE), flip-flops and critical path from\n"
-  "                            Yosys + OSU 0.18 um cells + OpenSTA (WG_LIBERTY overrides)\n"
+  "                            Yosys + OSU 0.18 um cells + OpenSTA (WG_LIBERTY overrides);\n"
+  "                            a block with a module of its own (rfc's lanes) is synthesized\n"
+  "                            module by module, each once; --flatten: as one module\n"
   "  random BLOCK [--seed S] [--count N] [--corners] [--small]\n"
   "                            legal parameter sets for tests, one '-p K=V ...' line each\n"
   "  BLOCK --help              the block's parameters and presets\n"
@@ -181,6 +183,7 @@ enum { CMD_DESCRIBE, CMD_GEN, CMD_COST };
 static int cmd_block(int argc, char **argv, int cmd) {
   int gen = cmd == CMD_GEN, cost = cmd == CMD_COST, format = WG_COST_TEXT, header = 1;
   const char *keep = NULL;
+  int flatten = 0;
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
@@ -210,6 +213,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
     else if (!strcmp(a, "--csv") && cost) format = WG_COST_CSV;
     else if (!strcmp(a, "--json") && cost) format = WG_COST_JSON;
     else if (!strcmp(a, "--no-header") && cost) header = 0;
+    else if (!strcmp(a, "--flatten") && cost) flatten = 1;
     else if (!strcmp(a, "--keep") && cost) {
       if (i + 1 >= argc) return bad("option --keep needs a directory");
       keep = argv[++i];
@@ -274,7 +278,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
   }
   if (cost) {
     wg_cost_row r;
-    if (wg_cost(&c, keep, &r, err, sizeof err)) { fprintf(stderr, "warpgen: cost: %s\n", err); return 3; }
+    if (wg_cost(&c, keep, flatten, &r, err, sizeof err)) { fprintf(stderr, "warpgen: cost: %s\n", err); return 3; }
     wg_cost_print(&c, &r, stdout, format, header);
     return 0;
   }

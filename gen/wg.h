@@ -118,6 +118,15 @@ typedef struct wg_block {
   ** full one; NULL: the paper counts none.  Every other field is beyond the
   ** paper's count, and its doc says why it is there. */
   const char *paper_fields;
+  /* Optional: the block's replicated part as a module of its own, instanced by the top (rfc's
+  ** lanes: Yosys maps a module once however often it is instanced, so the lane's logic is
+  ** synthesized once, not THREADS times; docs/cost.md).  The module is MODULE_<sub_suffix>,
+  ** written into the same file after the top module by emit_sub (its whole text: comment,
+  ** port list, body, endmodule).  A block with one emits its top's body with emit_rtl_sub,
+  ** emit_rtl given that module's name for its instances; emit_rtl is then NULL. */
+  const char *sub_suffix;
+  void (*emit_sub)(wg_buf *o, wg_pv p, const char *sub, int mutant);
+  void (*emit_rtl_sub)(wg_buf *o, wg_pv p, const char *sub, int mutant);
 } wg_block;
 
 /* '  localparam logic [W-1:0] A = W'd0, B = W'd1, ...;' for one encoding */

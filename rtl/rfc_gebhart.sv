@@ -5,6 +5,7 @@
 // Storage:    49560 bits (6195 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen rfc -p ACTIVE=8 -p ENTRIES=6 -p THREADS=32 -p DATA_BITS=32 -p REG_BITS=6 --name rfc_gebhart -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
+// Modules:    rfc_gebhart, and rfc_gebhart_cluster (instanced by it), written after it.
 `default_nettype none
 
 module rfc_gebhart (
@@ -44,8 +45,7 @@ module rfc_gebhart (
 );
 
   // ---- the cache: ACTIVE slots x ENTRIES entries; entry i = slot*6 + e ----
-  // Data is not reset: an invalid entry's data is never shown (outputs are masked).
-  (* mem2reg *) logic [1023:0] data [0:47];  // THREADS x DATA_BITS per entry
+  // The tags and flags are here; the data is in the clusters of lanes (rfc_gebhart_cluster, below).
   (* mem2reg *) logic [5:0] tag [0:47];   // register id
   logic [47:0] valid;  // entry holds a value
   logic [47:0] dead;   // its last reader has read it: never written back
@@ -59,7 +59,7 @@ module rfc_gebhart (
     fl_slot_oh[s] = fl_valid && fl_slot == 3'(s);
   end
 
-  // ---- read: tag check of the three source operands (3.1) ----
+  // ---- read: tag check of the three source operands (3.1); the clusters read the data ----
   logic [5:0] rd_reg0, rd_reg1, rd_reg2;
   assign rd_reg0 = rd_reg[5:0];
   assign rd_reg1 = rd_reg[11:6];
@@ -75,16 +75,6 @@ module rfc_gebhart (
     rd_match2[s*6+e] = rd_slot_oh[s] && rd_use2 && valid[s*6+e] && tag[s*6+e] == rd_reg2;
   end
   assign rd_hit = {rd_match2 != '0, rd_match1 != '0, rd_match0 != '0};
-  always_comb begin
-    rd_data0 = '0;
-    rd_data1 = '0;
-    rd_data2 = '0;
-    for (int i = 0; i < 48; i++) begin
-      rd_data0 = rd_data0 | (data[i] & {1024{rd_match0[i]}});
-      rd_data1 = rd_data1 | (data[i] & {1024{rd_match1[i]}});
-      rd_data2 = rd_data2 | (data[i] & {1024{rd_match2[i]}});
-    end
-  end
   // a register named by an earlier operand of the same instruction is read once
   logic [2:0] rd_dup;
   assign rd_dup[0] = 1'b0;
@@ -119,61 +109,75 @@ module rfc_gebhart (
   assign ev_wb = (evict != '0);
   always_comb begin
     ev_reg = '0;
-    ev_data = '0;
-    for (int i = 0; i < 48; i++) begin
-      ev_reg  = ev_reg  | (tag[i]  & {6{evict[i]}});
-      ev_data = ev_data | (data[i] & {1024{evict[i]}});
-    end
+    for (int i = 0; i < 48; i++) ev_reg = ev_reg | (tag[i] & {6{evict[i]}});
   end
-  logic [1023:0] wr_bits;  // wr_mask, one bit per data bit
-  always_comb for (int t = 0; t < 32; t++) wr_bits[t*32 +: 32] = {32{wr_mask[t]}};
 
   // ---- the state after this cycle's read and write, before the flush ----
   logic [47:0] valid_w, dead_w, wen;
-  assign wen     = vict | upd;  // data written
+  assign wen     = vict | upd;  // data written (the lanes of the threads in wr_mask)
   assign valid_w = (valid & ~inval) | vict;
   assign dead_w  = dead_rd & ~wen;  // a new value is live
-  logic [1023:0] data_w [0:47];
   logic [5:0] tag_w [0:47];
-  always_comb for (int i = 0; i < 48; i++) begin
-    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
-    tag_w[i]  = vict[i] ? wr_reg : tag[i];
-  end
+  always_comb for (int i = 0; i < 48; i++) tag_w[i] = vict[i] ? wr_reg : tag[i];
 
   // ---- flush at demotion (3.2): live values of fl_slot written back, entries freed ----
   logic [47:0] fl_ent;  // entries of the flushed slot
   always_comb for (int s = 0; s < 8; s++) for (int e = 0; e < 6; e++) fl_ent[s*6+e] = fl_slot_oh[s];
-  logic [5:0] fl_wb_v;
+  logic [47:0] fl_sel;  // the entries written back: live in fl_slot after this cycle's write
+  assign fl_sel = fl_kill ? '0 : (fl_ent & valid_w & ~dead_w);
   logic [35:0] fl_reg_v;
-  logic [6143:0] fl_data_v;
   always_comb begin
-    fl_wb_v = '0;
+    fl_wb = '0;
     fl_reg_v = '0;
-    fl_data_v = '0;
     for (int s = 0; s < 8; s++) for (int e = 0; e < 6; e++) begin
-      if (fl_slot_oh[s] && !fl_kill && valid_w[s*6+e] && !dead_w[s*6+e]) begin
-        fl_wb_v[e] = 1'b1;
-        fl_reg_v[e*6 +: 6] = tag_w[s*6+e];
-        fl_data_v[e*1024 +: 1024] = data_w[s*6+e];
-      end
+      fl_wb[e] = fl_wb[e] | fl_sel[s*6+e];
+      fl_reg_v[e*6 +: 6] = fl_reg_v[e*6 +: 6] | (tag_w[s*6+e] & {6{fl_sel[s*6+e]}});
     end
   end
-  assign fl_wb = fl_wb_v;
   assign fl_reg = fl_reg_v;
-  assign fl_data = fl_data_v;
   logic [2:0] fl_n;  // flush write-backs
   always_comb begin
     fl_n = '0;
-    for (int e = 0; e < 6; e++) fl_n = fl_n + 3'(fl_wb_v[e]);
+    for (int e = 0; e < 6; e++) fl_n = fl_n + 3'(fl_wb[e]);
   end
   assign mrf_wr_n = fl_n + 3'(wr_mrf) + 3'(ev_wb);
 
+  // ---- the data: THREADS/4 = 8 clusters of 4 lanes (rfc_gebhart_cluster below; 2.1: "a cluster of
+  // 4 SIMT lanes", each lane with its RFC bank, 3.1).  Cluster k holds threads 4*k .. 4*k+3,
+  // bits [k*128 +: 128] of every entry: it reads the operands' entries (rd_match), the victim
+  // (evict) and the flushed entries (fl_sel), and writes wen's entry in its threads in wr_mask ----
+`ifdef FORMAL
+  logic [49151:0] f_cl_data;  // the clusters' entries, for the properties (cluster k at [k*6144 +: 6144])
+`endif
+  for (genvar k = 0; k < 8; k++) begin : g_cl
+    logic [767:0] fl_data_k;  // entry e of the flush at [e*128 +: 128]
+    rfc_gebhart_cluster u_cl (
+`ifdef FORMAL
+      .f_data   (f_cl_data[k*6144 +: 6144]),
+`endif
+      .clk      (clk),
+      .rd_match0(rd_match0),
+      .rd_match1(rd_match1),
+      .rd_match2(rd_match2),
+      .evict    (evict),
+      .wen      (wen),
+      .fl_sel   (fl_sel),
+      .wr_mask  (wr_mask[k*4 +: 4]),
+      .wr_data  (wr_data[k*128 +: 128]),
+      .rd_data0 (rd_data0[k*128 +: 128]),
+      .rd_data1 (rd_data1[k*128 +: 128]),
+      .rd_data2 (rd_data2[k*128 +: 128]),
+      .ev_data  (ev_data[k*128 +: 128]),
+      .fl_data  (fl_data_k)
+    );
+    for (genvar e = 0; e < 6; e++) begin : g_fl
+      assign fl_data[e*1024 + k*128 +: 128] = fl_data_k[e*128 +: 128];
+    end
+  end
+
   // ---- registers ----
   for (genvar i = 0; i < 48; i++) begin : g_entry
-    always_ff @(posedge clk) if (wen[i]) begin
-      data[i] <= data_w[i];
-      tag[i] <= tag_w[i];
-    end
+    always_ff @(posedge clk) if (vict[i]) tag[i] <= wr_reg;
   end
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -193,6 +197,13 @@ module rfc_gebhart (
   logic f_past_valid = 1'b0;
   always @(posedge clk) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume(rst);
+
+  // each entry's data, gathered from the clusters: cluster k's lanes at [k*128 +: 128]
+  (* mem2reg *) logic [1023:0] data [0:47];
+  always @(*) for (int i = 0; i < 48; i++) for (int k = 0; k < 8; k++)
+    data[i][k*128 +: 128] = f_cl_data[k*6144 + i*128 +: 128];
+  logic [1023:0] wr_bits;  // wr_mask, one bit per data bit
+  always @(*) for (int t = 0; t < 32; t++) wr_bits[t*32 +: 32] = {32{wr_mask[t]}};
 
   always @(*) if (f_past_valid) begin
     // a register is cached at most once per slot (a CAM without duplicates)
@@ -397,6 +408,12 @@ module rfc_gebhart (
       if (wr_slot == 3'(s) && fifo[s] == 3'(e)) f_vi = 6'(s*6 + e);
     end
   end
+  // each entry after this cycle's write: the allocated entry holds the result, the updated
+  // one the threads written, every other entry what it held
+  (* mem2reg *) logic [1023:0] f_data_w [0:47];
+  always @(*) for (int i = 0; i < 48; i++)
+    f_data_w[i] = ((wr_alloc && 6'(i) == f_vi) || (wr_hit && 6'(i) == f_wi)) ?
+                  ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
   always @(*) if (f_past_valid) begin
     // an operand hits when its slot caches its register, and reads that value; else 0
     assert(rd_hit == f_hit);
@@ -417,7 +434,7 @@ module rfc_gebhart (
     // the flush: each live entry of the slot after this cycle's write, with its register and value
     for (int e = 0; e < 6; e++) begin
       assert(fl_wb[e] == (fl_valid && !fl_kill && 32'(fl_slot) < 8 && valid_w[32'(fl_slot)*6+e] && !dead_w[32'(fl_slot)*6+e]));
-      assert(fl_wb[e] ? (fl_reg[e*6 +: 6] == tag_w[32'(fl_slot)*6+e] && fl_data[e*1024 +: 1024] == data_w[32'(fl_slot)*6+e]) : (fl_reg[e*6 +: 6] == '0 && fl_data[e*1024 +: 1024] == '0));
+      assert(fl_wb[e] ? (fl_reg[e*6 +: 6] == tag_w[32'(fl_slot)*6+e] && fl_data[e*1024 +: 1024] == f_data_w[32'(fl_slot)*6+e]) : (fl_reg[e*6 +: 6] == '0 && fl_data[e*1024 +: 1024] == '0));
     end
     assert(32'(mrf_wr_n) == 32'(wr_mrf) + 32'(ev_wb) + 32'($countones(fl_wb)));
   end
@@ -441,6 +458,10 @@ module rfc_gebhart (
     if (f_p_alloc) assert(valid[f_p_vi] && tag[f_p_vi] == f_p_reg && data[f_p_vi] == f_p_data);
     if (f_p_hit) assert(data[f_p_wi] == ((f_p_old & ~f_p_bits) | (f_p_data & f_p_bits)));
   end
+  // every entry holds what the last cycle's write left in it (no other entry changes)
+  (* mem2reg *) logic [1023:0] f_p_data_w [0:47];
+  always @(posedge clk) for (int i = 0; i < 48; i++) f_p_data_w[i] <= f_data_w[i];
+  always @(*) if (f_past_valid && !f_prev_rst) for (int i = 0; i < 48; i++) assert(data[i] == f_p_data_w[i]);
 
   // reachability
   always @(*) if (f_past_valid && !rst) begin
@@ -454,5 +475,70 @@ module rfc_gebhart (
 `endif // FORMAL
 
 endmodule
+
+// A cluster of 4 SIMT lanes of the register-file cache (2.1: "a cluster of 4 SIMT lanes";
+// 3.1: an RFC bank per lane): the lanes' 128 bits of each of the 48 entries, lane c's at
+// [c*32 +: 32].  Instanced THREADS/4 times by the module above, which keeps the tags and
+// sends the decoded entry selects.  Entry i = slot*6 + e.
+/* verilator lint_off DECLFILENAME */
+module rfc_gebhart_cluster (
+`ifdef FORMAL
+  output logic [6143:0] f_data,    // formal only: entry i's value at [i*128 +: 128]
+`endif
+  input  logic          clk,       // clock (rising edge)
+  input  logic [47:0]   rd_match0, // operand 0's entry (one-hot; 0 on a miss)
+  input  logic [47:0]   rd_match1, // operand 1's entry
+  input  logic [47:0]   rd_match2, // operand 2's entry
+  input  logic [47:0]   evict,     // the victim written back (one-hot or 0)
+  input  logic [47:0]   wen,       // the entry the result is written to (one-hot or 0)
+  input  logic [47:0]   fl_sel,    // the entries the flush writes back (live, of fl_slot)
+  input  logic [3:0]    wr_mask,   // the cluster's threads written
+  input  logic [127:0]  wr_data,   // their values of the result
+  output logic [127:0]  rd_data0,  // their values of operand 0 (0 on a miss)
+  output logic [127:0]  rd_data1,  // of operand 1
+  output logic [127:0]  rd_data2,  // of operand 2
+  output logic [127:0]  ev_data,   // of the victim (0 without evict)
+  output logic [767:0]  fl_data    // of flushed entry e at [e*128 +: 128] (0 without fl_sel)
+);
+
+  // Data is not reset: an invalid entry's data is never shown (the selects are 0).
+  (* mem2reg *) logic [127:0] data [0:47];  // the lanes' values of each entry
+  logic [127:0] wr_bits;  // wr_mask, one bit per data bit
+  always_comb for (int c = 0; c < 4; c++) wr_bits[c*32 +: 32] = {32{wr_mask[c]}};
+
+  // ---- reads: the operands' entries and the victim ----
+  always_comb begin
+    rd_data0 = '0;
+    rd_data1 = '0;
+    rd_data2 = '0;
+    ev_data = '0;
+    for (int i = 0; i < 48; i++) begin
+      rd_data0 = rd_data0 | (data[i] & {128{rd_match0[i]}});
+      rd_data1 = rd_data1 | (data[i] & {128{rd_match1[i]}});
+      rd_data2 = rd_data2 | (data[i] & {128{rd_match2[i]}});
+      ev_data  = ev_data  | (data[i] & {128{evict[i]}});
+    end
+  end
+
+  // ---- write: the threads written of wen's entry; the flush reads the entries after it ----
+  logic [127:0] data_w [0:47];
+  always_comb for (int i = 0; i < 48; i++)
+    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
+  always_comb begin
+    fl_data = '0;
+    for (int s = 0; s < 8; s++) for (int e = 0; e < 6; e++)
+      fl_data[e*128 +: 128] = fl_data[e*128 +: 128] | (data_w[s*6+e] & {128{fl_sel[s*6+e]}});
+  end
+
+  // ---- registers (one process per entry, as the tags above) ----
+  for (genvar i = 0; i < 48; i++) begin : g_entry
+    always_ff @(posedge clk) if (wen[i]) data[i] <= data_w[i];
+  end
+`ifdef FORMAL
+  always_comb for (int i = 0; i < 48; i++) f_data[i*128 +: 128] = data[i];
+`endif
+
+endmodule
+/* verilator lint_on DECLFILENAME */
 
 `default_nettype wire

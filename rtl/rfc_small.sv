@@ -5,6 +5,7 @@
 // Storage:    82 bits (11 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen rfc -p ACTIVE=2 -p ENTRIES=3 -p THREADS=2 -p DATA_BITS=4 -p REG_BITS=3 --name rfc_small -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
+// Modules:    rfc_small, and rfc_small_cluster (instanced by it), written after it.
 `default_nettype none
 
 module rfc_small (
@@ -44,8 +45,7 @@ module rfc_small (
 );
 
   // ---- the cache: ACTIVE slots x ENTRIES entries; entry i = slot*3 + e ----
-  // Data is not reset: an invalid entry's data is never shown (outputs are masked).
-  (* mem2reg *) logic [7:0] data [0:5];  // THREADS x DATA_BITS per entry
+  // The tags and flags are here; the data is in the clusters of lanes (rfc_small_cluster, below).
   (* mem2reg *) logic [2:0] tag [0:5];   // register id
   logic [5:0] valid;  // entry holds a value
   logic [5:0] dead;   // its last reader has read it: never written back
@@ -59,7 +59,7 @@ module rfc_small (
     fl_slot_oh[s] = fl_valid && fl_slot == 1'(s);
   end
 
-  // ---- read: tag check of the three source operands (3.1) ----
+  // ---- read: tag check of the three source operands (3.1); the clusters read the data ----
   logic [2:0] rd_reg0, rd_reg1, rd_reg2;
   assign rd_reg0 = rd_reg[2:0];
   assign rd_reg1 = rd_reg[5:3];
@@ -75,16 +75,6 @@ module rfc_small (
     rd_match2[s*3+e] = rd_slot_oh[s] && rd_use2 && valid[s*3+e] && tag[s*3+e] == rd_reg2;
   end
   assign rd_hit = {rd_match2 != '0, rd_match1 != '0, rd_match0 != '0};
-  always_comb begin
-    rd_data0 = '0;
-    rd_data1 = '0;
-    rd_data2 = '0;
-    for (int i = 0; i < 6; i++) begin
-      rd_data0 = rd_data0 | (data[i] & {8{rd_match0[i]}});
-      rd_data1 = rd_data1 | (data[i] & {8{rd_match1[i]}});
-      rd_data2 = rd_data2 | (data[i] & {8{rd_match2[i]}});
-    end
-  end
   // a register named by an earlier operand of the same instruction is read once
   logic [2:0] rd_dup;
   assign rd_dup[0] = 1'b0;
@@ -119,61 +109,75 @@ module rfc_small (
   assign ev_wb = (evict != '0);
   always_comb begin
     ev_reg = '0;
-    ev_data = '0;
-    for (int i = 0; i < 6; i++) begin
-      ev_reg  = ev_reg  | (tag[i]  & {3{evict[i]}});
-      ev_data = ev_data | (data[i] & {8{evict[i]}});
-    end
+    for (int i = 0; i < 6; i++) ev_reg = ev_reg | (tag[i] & {3{evict[i]}});
   end
-  logic [7:0] wr_bits;  // wr_mask, one bit per data bit
-  always_comb for (int t = 0; t < 2; t++) wr_bits[t*4 +: 4] = {4{wr_mask[t]}};
 
   // ---- the state after this cycle's read and write, before the flush ----
   logic [5:0] valid_w, dead_w, wen;
-  assign wen     = vict | upd;  // data written
+  assign wen     = vict | upd;  // data written (the lanes of the threads in wr_mask)
   assign valid_w = (valid & ~inval) | vict;
   assign dead_w  = dead_rd & ~wen;  // a new value is live
-  logic [7:0] data_w [0:5];
   logic [2:0] tag_w [0:5];
-  always_comb for (int i = 0; i < 6; i++) begin
-    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
-    tag_w[i]  = vict[i] ? wr_reg : tag[i];
-  end
+  always_comb for (int i = 0; i < 6; i++) tag_w[i] = vict[i] ? wr_reg : tag[i];
 
   // ---- flush at demotion (3.2): live values of fl_slot written back, entries freed ----
   logic [5:0] fl_ent;  // entries of the flushed slot
   always_comb for (int s = 0; s < 2; s++) for (int e = 0; e < 3; e++) fl_ent[s*3+e] = fl_slot_oh[s];
-  logic [2:0] fl_wb_v;
+  logic [5:0] fl_sel;  // the entries written back: live in fl_slot after this cycle's write
+  assign fl_sel = fl_kill ? '0 : (fl_ent & valid_w & ~dead_w);
   logic [8:0] fl_reg_v;
-  logic [23:0] fl_data_v;
   always_comb begin
-    fl_wb_v = '0;
+    fl_wb = '0;
     fl_reg_v = '0;
-    fl_data_v = '0;
     for (int s = 0; s < 2; s++) for (int e = 0; e < 3; e++) begin
-      if (fl_slot_oh[s] && !fl_kill && valid_w[s*3+e] && !dead_w[s*3+e]) begin
-        fl_wb_v[e] = 1'b1;
-        fl_reg_v[e*3 +: 3] = tag_w[s*3+e];
-        fl_data_v[e*8 +: 8] = data_w[s*3+e];
-      end
+      fl_wb[e] = fl_wb[e] | fl_sel[s*3+e];
+      fl_reg_v[e*3 +: 3] = fl_reg_v[e*3 +: 3] | (tag_w[s*3+e] & {3{fl_sel[s*3+e]}});
     end
   end
-  assign fl_wb = fl_wb_v;
   assign fl_reg = fl_reg_v;
-  assign fl_data = fl_data_v;
   logic [2:0] fl_n;  // flush write-backs
   always_comb begin
     fl_n = '0;
-    for (int e = 0; e < 3; e++) fl_n = fl_n + 3'(fl_wb_v[e]);
+    for (int e = 0; e < 3; e++) fl_n = fl_n + 3'(fl_wb[e]);
   end
   assign mrf_wr_n = fl_n + 3'(wr_mrf) + 3'(ev_wb);
 
+  // ---- the data: THREADS/2 = 1 cluster of 2 lanes (rfc_small_cluster below; 2.1: "a cluster of
+  // 4 SIMT lanes", each lane with its RFC bank, 3.1).  Cluster k holds threads 2*k .. 2*k+1,
+  // bits [k*8 +: 8] of every entry: it reads the operands' entries (rd_match), the victim
+  // (evict) and the flushed entries (fl_sel), and writes wen's entry in its threads in wr_mask ----
+`ifdef FORMAL
+  logic [47:0] f_cl_data;  // the clusters' entries, for the properties (cluster k at [k*48 +: 48])
+`endif
+  for (genvar k = 0; k < 1; k++) begin : g_cl
+    logic [23:0] fl_data_k;  // entry e of the flush at [e*8 +: 8]
+    rfc_small_cluster u_cl (
+`ifdef FORMAL
+      .f_data   (f_cl_data[k*48 +: 48]),
+`endif
+      .clk      (clk),
+      .rd_match0(rd_match0),
+      .rd_match1(rd_match1),
+      .rd_match2(rd_match2),
+      .evict    (evict),
+      .wen      (wen),
+      .fl_sel   (fl_sel),
+      .wr_mask  (wr_mask[k*2 +: 2]),
+      .wr_data  (wr_data[k*8 +: 8]),
+      .rd_data0 (rd_data0[k*8 +: 8]),
+      .rd_data1 (rd_data1[k*8 +: 8]),
+      .rd_data2 (rd_data2[k*8 +: 8]),
+      .ev_data  (ev_data[k*8 +: 8]),
+      .fl_data  (fl_data_k)
+    );
+    for (genvar e = 0; e < 3; e++) begin : g_fl
+      assign fl_data[e*8 + k*8 +: 8] = fl_data_k[e*8 +: 8];
+    end
+  end
+
   // ---- registers ----
   for (genvar i = 0; i < 6; i++) begin : g_entry
-    always_ff @(posedge clk) if (wen[i]) begin
-      data[i] <= data_w[i];
-      tag[i] <= tag_w[i];
-    end
+    always_ff @(posedge clk) if (vict[i]) tag[i] <= wr_reg;
   end
   always_ff @(posedge clk) begin
     if (rst) begin
@@ -193,6 +197,13 @@ module rfc_small (
   logic f_past_valid = 1'b0;
   always @(posedge clk) f_past_valid <= 1'b1;
   always @(*) if (!f_past_valid) assume(rst);
+
+  // each entry's data, gathered from the clusters: cluster k's lanes at [k*8 +: 8]
+  (* mem2reg *) logic [7:0] data [0:5];
+  always @(*) for (int i = 0; i < 6; i++) for (int k = 0; k < 1; k++)
+    data[i][k*8 +: 8] = f_cl_data[k*48 + i*8 +: 8];
+  logic [7:0] wr_bits;  // wr_mask, one bit per data bit
+  always @(*) for (int t = 0; t < 2; t++) wr_bits[t*4 +: 4] = {4{wr_mask[t]}};
 
   always @(*) if (f_past_valid) begin
     // a register is cached at most once per slot (a CAM without duplicates)
@@ -266,6 +277,12 @@ module rfc_small (
       if (wr_slot == 1'(s) && fifo[s] == 2'(e)) f_vi = 3'(s*3 + e);
     end
   end
+  // each entry after this cycle's write: the allocated entry holds the result, the updated
+  // one the threads written, every other entry what it held
+  (* mem2reg *) logic [7:0] f_data_w [0:5];
+  always @(*) for (int i = 0; i < 6; i++)
+    f_data_w[i] = ((wr_alloc && 3'(i) == f_vi) || (wr_hit && 3'(i) == f_wi)) ?
+                  ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
   always @(*) if (f_past_valid) begin
     // an operand hits when its slot caches its register, and reads that value; else 0
     assert(rd_hit == f_hit);
@@ -286,7 +303,7 @@ module rfc_small (
     // the flush: each live entry of the slot after this cycle's write, with its register and value
     for (int e = 0; e < 3; e++) begin
       assert(fl_wb[e] == (fl_valid && !fl_kill && 32'(fl_slot) < 2 && valid_w[32'(fl_slot)*3+e] && !dead_w[32'(fl_slot)*3+e]));
-      assert(fl_wb[e] ? (fl_reg[e*3 +: 3] == tag_w[32'(fl_slot)*3+e] && fl_data[e*8 +: 8] == data_w[32'(fl_slot)*3+e]) : (fl_reg[e*3 +: 3] == '0 && fl_data[e*8 +: 8] == '0));
+      assert(fl_wb[e] ? (fl_reg[e*3 +: 3] == tag_w[32'(fl_slot)*3+e] && fl_data[e*8 +: 8] == f_data_w[32'(fl_slot)*3+e]) : (fl_reg[e*3 +: 3] == '0 && fl_data[e*8 +: 8] == '0));
     end
     assert(32'(mrf_wr_n) == 32'(wr_mrf) + 32'(ev_wb) + 32'($countones(fl_wb)));
   end
@@ -310,6 +327,10 @@ module rfc_small (
     if (f_p_alloc) assert(valid[f_p_vi] && tag[f_p_vi] == f_p_reg && data[f_p_vi] == f_p_data);
     if (f_p_hit) assert(data[f_p_wi] == ((f_p_old & ~f_p_bits) | (f_p_data & f_p_bits)));
   end
+  // every entry holds what the last cycle's write left in it (no other entry changes)
+  (* mem2reg *) logic [7:0] f_p_data_w [0:5];
+  always @(posedge clk) for (int i = 0; i < 6; i++) f_p_data_w[i] <= f_data_w[i];
+  always @(*) if (f_past_valid && !f_prev_rst) for (int i = 0; i < 6; i++) assert(data[i] == f_p_data_w[i]);
 
   // reachability
   always @(*) if (f_past_valid && !rst) begin
@@ -323,5 +344,70 @@ module rfc_small (
 `endif // FORMAL
 
 endmodule
+
+// A cluster of 2 SIMT lanes of the register-file cache (2.1: "a cluster of 4 SIMT lanes";
+// 3.1: an RFC bank per lane): the lanes' 8 bits of each of the 6 entries, lane c's at
+// [c*4 +: 4].  Instanced THREADS/2 times by the module above, which keeps the tags and
+// sends the decoded entry selects.  Entry i = slot*3 + e.
+/* verilator lint_off DECLFILENAME */
+module rfc_small_cluster (
+`ifdef FORMAL
+  output logic [47:0]   f_data,    // formal only: entry i's value at [i*8 +: 8]
+`endif
+  input  logic          clk,       // clock (rising edge)
+  input  logic [5:0]    rd_match0, // operand 0's entry (one-hot; 0 on a miss)
+  input  logic [5:0]    rd_match1, // operand 1's entry
+  input  logic [5:0]    rd_match2, // operand 2's entry
+  input  logic [5:0]    evict,     // the victim written back (one-hot or 0)
+  input  logic [5:0]    wen,       // the entry the result is written to (one-hot or 0)
+  input  logic [5:0]    fl_sel,    // the entries the flush writes back (live, of fl_slot)
+  input  logic [1:0]    wr_mask,   // the cluster's threads written
+  input  logic [7:0]    wr_data,   // their values of the result
+  output logic [7:0]    rd_data0,  // their values of operand 0 (0 on a miss)
+  output logic [7:0]    rd_data1,  // of operand 1
+  output logic [7:0]    rd_data2,  // of operand 2
+  output logic [7:0]    ev_data,   // of the victim (0 without evict)
+  output logic [23:0]   fl_data    // of flushed entry e at [e*8 +: 8] (0 without fl_sel)
+);
+
+  // Data is not reset: an invalid entry's data is never shown (the selects are 0).
+  (* mem2reg *) logic [7:0] data [0:5];  // the lanes' values of each entry
+  logic [7:0] wr_bits;  // wr_mask, one bit per data bit
+  always_comb for (int c = 0; c < 2; c++) wr_bits[c*4 +: 4] = {4{wr_mask[c]}};
+
+  // ---- reads: the operands' entries and the victim ----
+  always_comb begin
+    rd_data0 = '0;
+    rd_data1 = '0;
+    rd_data2 = '0;
+    ev_data = '0;
+    for (int i = 0; i < 6; i++) begin
+      rd_data0 = rd_data0 | (data[i] & {8{rd_match0[i]}});
+      rd_data1 = rd_data1 | (data[i] & {8{rd_match1[i]}});
+      rd_data2 = rd_data2 | (data[i] & {8{rd_match2[i]}});
+      ev_data  = ev_data  | (data[i] & {8{evict[i]}});
+    end
+  end
+
+  // ---- write: the threads written of wen's entry; the flush reads the entries after it ----
+  logic [7:0] data_w [0:5];
+  always_comb for (int i = 0; i < 6; i++)
+    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];
+  always_comb begin
+    fl_data = '0;
+    for (int s = 0; s < 2; s++) for (int e = 0; e < 3; e++)
+      fl_data[e*8 +: 8] = fl_data[e*8 +: 8] | (data_w[s*3+e] & {8{fl_sel[s*3+e]}});
+  end
+
+  // ---- registers (one process per entry, as the tags above) ----
+  for (genvar i = 0; i < 6; i++) begin : g_entry
+    always_ff @(posedge clk) if (wen[i]) data[i] <= data_w[i];
+  end
+`ifdef FORMAL
+  always_comb for (int i = 0; i < 6; i++) f_data[i*8 +: 8] = data[i];
+`endif
+
+endmodule
+/* verilator lint_on DECLFILENAME */
 
 `default_nettype wire

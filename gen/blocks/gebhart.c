@@ -388,6 +388,9 @@ typedef struct rfc_dims {
   int N;      /* entries in all: A x E */
   int DW;     /* bits of one entry's data: THREADS x DATA_BITS */
   int CW;     /* bits of the MRF write count, 0..ENTRIES+1 */
+  int LC;     /* lanes per cluster: 4 as in the paper (2.1, Fig. 5b), else 2 or 1 (what divides THREADS) */
+  int NC;     /* clusters: THREADS / LC */
+  int XW;     /* bits of one entry in a cluster: LC x DATA_BITS */
 } rfc_dims;
 
 static rfc_dims rfc_dims_of(wg_pv p) {
@@ -402,6 +405,9 @@ static rfc_dims rfc_dims_of(wg_pv p) {
   d.N = d.A * d.E;
   d.DW = d.T * d.DB;
   d.CW = wg_bits_for(d.E + 1);
+  d.LC = d.T % 4 == 0 ? 4 : d.T % 2 == 0 ? 2 : 1;
+  d.NC = d.T / d.LC;
+  d.XW = d.LC * d.DB;
   return d;
 }
 
@@ -465,13 +471,23 @@ static int rfc_storage(wg_pv p, wg_field *o) {
   return n;
 }
 
-static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
+/* The data of the cache is in clusters of SIMT lanes, each the same module: the paper's SM is
+** "a cluster of 4 SIMT lanes ... Eight clusters form a complete 32-wide SM" (2.1, Fig. 1c and
+** 5b), each lane with its own RFC bank (3.1).  The top keeps what every thread shares -- the
+** tags, valid and dead bits and FIFO pointers, the lookups, the write's way, the victim and the
+** flush's choice -- and sends each cluster the decoded entry selects; a cluster holds its lanes'
+** DATA_BITS of every entry and reads and writes them.  One module instanced THREADS/4 times is
+** synthesized once (Yosys maps a module once however often it is instanced): the gebhart
+** preset's 49,152 data bits are a 6,144-bit cluster, 8 times (docs/cost.md, docs/blocks/rfc.md).
+** Clusters of 4 and not single lanes: a select that the top broadcasts reaches 8 module pins, not
+** 32, and each cluster buffers it to its own lanes (a module's synthesis does not know the load
+** of the instances its outputs drive). */
+static void rfc_rtl(wg_buf *o, wg_pv p, const char *sub, int mutant) {
   rfc_dims d = rfc_dims_of(p);
-  const int A = d.A, E = d.E, N = d.N, DW = d.DW, RB = d.RB, AB = d.AB, PB = d.PB, DB = d.DB, T = d.T;
+  const int A = d.A, E = d.E, N = d.N, DW = d.DW, RB = d.RB, AB = d.AB, PB = d.PB;
 
   wgb_printf(o, "  // ---- the cache: ACTIVE slots x ENTRIES entries; entry i = slot*%d + e ----\n", E);
-  wgb_printf(o, "  // Data is not reset: an invalid entry's data is never shown (outputs are masked).\n");
-  wgb_printf(o, "  (* mem2reg *) logic [%d:0] data [0:%d];  // THREADS x DATA_BITS per entry\n", DW - 1, N - 1);
+  wgb_printf(o, "  // The tags and flags are here; the data is in the clusters of lanes (%s, below).\n", sub);
   wgb_printf(o, "  (* mem2reg *) logic [%d:0] tag [0:%d];   // register id\n", RB - 1, N - 1);
   wgb_printf(o, "  logic [%d:0] valid;  // entry holds a value\n", N - 1);
   wgb_printf(o, "  logic [%d:0] dead;   // its last reader has read it: never written back\n", N - 1);
@@ -485,7 +501,7 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    wr_slot_oh[s] = wr_valid && wr_active && wr_slot == %d'(s);\n", AB);
   wgb_printf(o, "    fl_slot_oh[s] = fl_valid && fl_slot == %d'(s);\n  end\n", AB);
 
-  wgb_printf(o, "\n  // ---- read: tag check of the three source operands (3.1) ----\n");
+  wgb_printf(o, "\n  // ---- read: tag check of the three source operands (3.1); the clusters read the data ----\n");
   wgb_printf(o, "  logic [%d:0] rd_reg0, rd_reg1, rd_reg2;\n", RB - 1);
   wgb_printf(o, "  assign rd_reg0 = rd_reg[%d:0];\n  assign rd_reg1 = rd_reg[%d:%d];\n  assign rd_reg2 = rd_reg[%d:%d];\n",
              RB - 1, 2 * RB - 1, RB, 3 * RB - 1, 2 * RB);
@@ -498,11 +514,6 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
                k, E, k, E, E, k);
   wgb_printf(o, "  end\n");
   wgb_printf(o, "  assign rd_hit = {rd_match2 != '0, rd_match1 != '0, rd_match0 != '0};\n");
-  wgb_printf(o, "  always_comb begin\n    rd_data0 = '0;\n    rd_data1 = '0;\n    rd_data2 = '0;\n");
-  wgb_printf(o, "    for (int i = 0; i < %d; i++) begin\n", N);
-  for (int k = 0; k < 3; k++)
-    wgb_printf(o, "      rd_data%d = rd_data%d | (data[i] & {%d{rd_match%d[i]}});\n", k, k, DW, k);
-  wgb_printf(o, "    end\n  end\n");
   wgb_printf(o, "  // a register named by an earlier operand of the same instruction is read once\n");
   wgb_printf(o, "  logic [2:0] rd_dup;\n");
   wgb_printf(o, "  assign rd_dup[0] = 1'b0;\n");
@@ -538,44 +549,61 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
                 "  // this same cycle counts\n");
   wgb_printf(o, "  assign evict = vict & valid & ~dead_rd;\n");
   wgb_printf(o, "  assign ev_wb = (evict != '0);\n");
-  wgb_printf(o, "  always_comb begin\n    ev_reg = '0;\n    ev_data = '0;\n    for (int i = 0; i < %d; i++) begin\n", N);
-  wgb_printf(o, "      ev_reg  = ev_reg  | (tag[i]  & {%d{evict[i]}});\n", RB);
-  wgb_printf(o, "      ev_data = ev_data | (data[i] & {%d{evict[i]}});\n    end\n  end\n", DW);
-  wgb_printf(o, "  logic [%d:0] wr_bits;  // wr_mask, one bit per data bit\n", DW - 1);
-  wgb_printf(o, "  always_comb for (int t = 0; t < %d; t++) wr_bits[t*%d +: %d] = {%d{wr_mask[t]}};\n", T, DB, DB, DB);
+  wgb_printf(o, "  always_comb begin\n    ev_reg = '0;\n");
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) ev_reg = ev_reg | (tag[i] & {%d{evict[i]}});\n  end\n", N, RB);
 
   wgb_printf(o, "\n  // ---- the state after this cycle's read and write, before the flush ----\n");
   wgb_printf(o, "  logic [%d:0] valid_w, dead_w, wen;\n", N - 1);
-  wgb_printf(o, "  assign wen     = vict | upd;  // data written\n");
+  wgb_printf(o, "  assign wen     = vict | upd;  // data written (the lanes of the threads in wr_mask)\n");
   wgb_printf(o, "  assign valid_w = (valid & ~inval) | vict;\n");
   wgb_printf(o, "  assign dead_w  = dead_rd & ~wen;  // a new value is live\n");
-  wgb_printf(o, "  logic [%d:0] data_w [0:%d];\n  logic [%d:0] tag_w [0:%d];\n", DW - 1, N - 1, RB - 1, N - 1);
-  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) begin\n", N);
-  wgb_printf(o, "    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];\n");
-  wgb_printf(o, "    tag_w[i]  = vict[i] ? wr_reg : tag[i];\n  end\n");
+  wgb_printf(o, "  logic [%d:0] tag_w [0:%d];\n", RB - 1, N - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++) tag_w[i] = vict[i] ? wr_reg : tag[i];\n", N);
 
   wgb_printf(o, "\n  // ---- flush at demotion (3.2): live values of fl_slot written back, entries freed ----\n");
   wgb_printf(o, "  logic [%d:0] fl_ent;  // entries of the flushed slot\n", N - 1);
   wgb_printf(o, "  always_comb for (int s = 0; s < %d; s++) for (int e = 0; e < %d; e++) fl_ent[s*%d+e] = fl_slot_oh[s];\n", A, E, E);
-  wgb_printf(o, "  logic [%d:0] fl_wb_v;\n  logic [%d:0] fl_reg_v;\n  logic [%d:0] fl_data_v;\n", E - 1, E * RB - 1, E * DW - 1);
-  wgb_printf(o, "  always_comb begin\n    fl_wb_v = '0;\n    fl_reg_v = '0;\n    fl_data_v = '0;\n");
+  wgb_printf(o, "  logic [%d:0] fl_sel;  // the entries written back: live in fl_slot after this cycle's write\n", N - 1);
+  wgb_printf(o, "  assign fl_sel = fl_kill ? '0 : (fl_ent & valid_w & ~dead_w);\n");
+  wgb_printf(o, "  logic [%d:0] fl_reg_v;\n", E * RB - 1);
+  wgb_printf(o, "  always_comb begin\n    fl_wb = '0;\n    fl_reg_v = '0;\n");
   wgb_printf(o, "    for (int s = 0; s < %d; s++) for (int e = 0; e < %d; e++) begin\n", A, E);
-  wgb_printf(o, "      if (fl_slot_oh[s] && !fl_kill && valid_w[s*%d+e] && !dead_w[s*%d+e]) begin\n", E, E);
-  wgb_printf(o, "        fl_wb_v[e] = 1'b1;\n");
-  wgb_printf(o, "        fl_reg_v[e*%d +: %d] = tag_w[s*%d+e];\n", RB, RB, E);
-  wgb_printf(o, "        fl_data_v[e*%d +: %d] = data_w[s*%d+e];\n", DW, DW, E);
-  wgb_printf(o, "      end\n    end\n  end\n");
-  wgb_printf(o, "  assign fl_wb = fl_wb_v;\n  assign fl_reg = fl_reg_v;\n  assign fl_data = fl_data_v;\n");
+  wgb_printf(o, "      fl_wb[e] = fl_wb[e] | fl_sel[s*%d+e];\n", E);
+  wgb_printf(o, "      fl_reg_v[e*%d +: %d] = fl_reg_v[e*%d +: %d] | (tag_w[s*%d+e] & {%d{fl_sel[s*%d+e]}});\n",
+             RB, RB, RB, RB, E, RB, E);
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "  assign fl_reg = fl_reg_v;\n");
   wgb_printf(o, "  logic [%d:0] fl_n;  // flush write-backs\n", d.CW - 1);
-  wgb_printf(o, "  always_comb begin\n    fl_n = '0;\n    for (int e = 0; e < %d; e++) fl_n = fl_n + %d'(fl_wb_v[e]);\n  end\n", E, d.CW);
+  wgb_printf(o, "  always_comb begin\n    fl_n = '0;\n    for (int e = 0; e < %d; e++) fl_n = fl_n + %d'(fl_wb[e]);\n  end\n", E, d.CW);
   wgb_printf(o, "  assign mrf_wr_n = fl_n + %d'(wr_mrf) + %d'(ev_wb);\n", d.CW, d.CW);
+
+  wgb_printf(o, "\n  // ---- the data: THREADS/%d = %d cluster%s of %d lanes (%s below; 2.1: \"a cluster of\n"
+                "  // 4 SIMT lanes\", each lane with its RFC bank, 3.1).  Cluster k holds threads %d*k .. %d*k+%d,\n"
+                "  // bits [k*%d +: %d] of every entry: it reads the operands' entries (rd_match), the victim\n"
+                "  // (evict) and the flushed entries (fl_sel), and writes wen's entry in its threads in wr_mask ----\n",
+             d.LC, d.NC, d.NC > 1 ? "s" : "", d.LC, sub, d.LC, d.LC, d.LC - 1, d.XW, d.XW);
+  wgb_printf(o, "`ifdef FORMAL\n  logic [%d:0] f_cl_data;  // the clusters' entries, for the properties (cluster k at [k*%d +: %d])\n`endif\n",
+             d.NC * N * d.XW - 1, N * d.XW, N * d.XW);
+  wgb_printf(o, "  for (genvar k = 0; k < %d; k++) begin : g_cl\n", d.NC);
+  wgb_printf(o, "    logic [%d:0] fl_data_k;  // entry e of the flush at [e*%d +: %d]\n", E * d.XW - 1, d.XW, d.XW);
+  wgb_printf(o, "    %s u_cl (\n", sub);
+  wgb_printf(o, "`ifdef FORMAL\n      .f_data   (f_cl_data[k*%d +: %d]),\n`endif\n", N * d.XW, N * d.XW);
+  wgb_printf(o, "      .clk      (clk),\n");
+  wgb_printf(o, "      .rd_match0(rd_match0),\n      .rd_match1(rd_match1),\n      .rd_match2(rd_match2),\n");
+  wgb_printf(o, "      .evict    (evict),\n      .wen      (wen),\n      .fl_sel   (fl_sel),\n");
+  wgb_printf(o, "      .wr_mask  (wr_mask[k*%d +: %d]),\n      .wr_data  (wr_data[k*%d +: %d]),\n", d.LC, d.LC, d.XW, d.XW);
+  wgb_printf(o, "      .rd_data0 (rd_data0[k*%d +: %d]),\n      .rd_data1 (rd_data1[k*%d +: %d]),\n"
+                "      .rd_data2 (rd_data2[k*%d +: %d]),\n", d.XW, d.XW, d.XW, d.XW, d.XW, d.XW);
+  wgb_printf(o, "      .ev_data  (ev_data[k*%d +: %d]),\n      .fl_data  (fl_data_k)\n    );\n", d.XW, d.XW);
+  wgb_printf(o, "    for (genvar e = 0; e < %d; e++) begin : g_fl\n", E);
+  wgb_printf(o, "      assign fl_data[e*%d + k*%d +: %d] = fl_data_k[e*%d +: %d];\n", DW, d.XW, d.XW, d.XW, d.XW);
+  wgb_printf(o, "    end\n  end\n");
 
   wgb_printf(o, "\n  // ---- registers ----\n");
   /* one process per entry (a generate loop): Verilator does not take delayed assignments to an
   ** array in a procedural loop it cannot unroll (ACTIVE x ENTRIES above its 64-iteration limit) */
   wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_entry\n"
-                "    always_ff @(posedge clk) if (wen[i]) begin\n"
-                "      data[i] <= data_w[i];\n      tag[i] <= tag_w[i];\n    end\n  end\n", A * E);
+                "    always_ff @(posedge clk) if (vict[i]) tag[i] <= wr_reg;\n  end\n", N);
   wgb_printf(o, "  always_ff @(posedge clk) begin\n    if (rst) begin\n      valid <= '0;\n      dead <= '0;\n");
   if (PB) wgb_printf(o, "      for (int s = 0; s < %d; s++) fifo[s] <= '0;\n", A);
   wgb_printf(o, "    end else begin\n");
@@ -589,11 +617,83 @@ static void rfc_rtl(wg_buf *o, wg_pv p, int mutant) {
   wgb_printf(o, "    end\n  end\n");
 }
 
+/* One cluster of lanes: their DATA_BITS of every entry, read and written by the top's decoded
+** selects.  What it does is the data path of the whole cache restricted to the cluster's
+** threads: the write (wen's entry, the threads in wr_mask), the operands' and the victim's
+** AND-OR reads, and the flush's read of the entries after this cycle's write. */
+static void rfc_cluster(wg_buf *o, wg_pv p, const char *sub, int mutant) {
+  rfc_dims d = rfc_dims_of(p);
+  const int A = d.A, E = d.E, N = d.N, DB = d.DB, LC = d.LC, XW = d.XW;
+  (void)mutant;
+  char w[5][16];   /* the port list's ranges, aligned */
+  snprintf(w[0], sizeof w[0], "[%d:0]", N * XW - 1);
+  snprintf(w[1], sizeof w[1], "[%d:0]", N - 1);
+  snprintf(w[2], sizeof w[2], "[%d:0]", LC - 1);
+  snprintf(w[3], sizeof w[3], "[%d:0]", XW - 1);
+  snprintf(w[4], sizeof w[4], "[%d:0]", E * XW - 1);
+  wgb_printf(o, "// A cluster of %d SIMT lanes of the register-file cache (2.1: \"a cluster of 4 SIMT lanes\";\n"
+                "// 3.1: an RFC bank per lane): the lanes' %d bits of each of the %d entries, lane c's at\n"
+                "// [c*%d +: %d].  Instanced THREADS/%d times by the module above, which keeps the tags and\n"
+                "// sends the decoded entry selects.  Entry i = slot*%d + e.\n", LC, XW, N, DB, DB, LC, E);
+  wgb_printf(o, "/* verilator lint_off DECLFILENAME */\n");
+  wgb_printf(o, "module %s (\n", sub);
+  wgb_printf(o, "`ifdef FORMAL\n  output logic %-8s f_data,    // formal only: entry i's value at [i*%d +: %d]\n`endif\n", w[0], XW, XW);
+  wgb_printf(o, "  input  logic %-8s clk,       // clock (rising edge)\n", "");
+  wgb_printf(o, "  input  logic %-8s rd_match0, // operand 0's entry (one-hot; 0 on a miss)\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s rd_match1, // operand 1's entry\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s rd_match2, // operand 2's entry\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s evict,     // the victim written back (one-hot or 0)\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s wen,       // the entry the result is written to (one-hot or 0)\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s fl_sel,    // the entries the flush writes back (live, of fl_slot)\n", w[1]);
+  wgb_printf(o, "  input  logic %-8s wr_mask,   // the cluster's threads written\n", w[2]);
+  wgb_printf(o, "  input  logic %-8s wr_data,   // their values of the result\n", w[3]);
+  wgb_printf(o, "  output logic %-8s rd_data0,  // their values of operand 0 (0 on a miss)\n", w[3]);
+  wgb_printf(o, "  output logic %-8s rd_data1,  // of operand 1\n", w[3]);
+  wgb_printf(o, "  output logic %-8s rd_data2,  // of operand 2\n", w[3]);
+  wgb_printf(o, "  output logic %-8s ev_data,   // of the victim (0 without evict)\n", w[3]);
+  wgb_printf(o, "  output logic %-8s fl_data    // of flushed entry e at [e*%d +: %d] (0 without fl_sel)\n", w[4], XW, XW);
+  wgb_printf(o, ");\n\n");
+  wgb_printf(o, "  // Data is not reset: an invalid entry's data is never shown (the selects are 0).\n");
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] data [0:%d];  // the lanes' values of each entry\n", XW - 1, N - 1);
+  wgb_printf(o, "  logic [%d:0] wr_bits;  // wr_mask, one bit per data bit\n", XW - 1);
+  wgb_printf(o, "  always_comb for (int c = 0; c < %d; c++) wr_bits[c*%d +: %d] = {%d{wr_mask[c]}};\n", LC, DB, DB, DB);
+  wgb_printf(o, "\n  // ---- reads: the operands' entries and the victim ----\n");
+  wgb_printf(o, "  always_comb begin\n    rd_data0 = '0;\n    rd_data1 = '0;\n    rd_data2 = '0;\n    ev_data = '0;\n");
+  wgb_printf(o, "    for (int i = 0; i < %d; i++) begin\n", N);
+  for (int k = 0; k < 3; k++)
+    wgb_printf(o, "      rd_data%d = rd_data%d | (data[i] & {%d{rd_match%d[i]}});\n", k, k, XW, k);
+  wgb_printf(o, "      ev_data  = ev_data  | (data[i] & {%d{evict[i]}});\n", XW);
+  wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "\n  // ---- write: the threads written of wen's entry; the flush reads the entries after it ----\n");
+  wgb_printf(o, "  logic [%d:0] data_w [0:%d];\n", XW - 1, N - 1);
+  wgb_printf(o, "  always_comb for (int i = 0; i < %d; i++)\n"
+                "    data_w[i] = wen[i] ? ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];\n", N);
+  wgb_printf(o, "  always_comb begin\n    fl_data = '0;\n");
+  wgb_printf(o, "    for (int s = 0; s < %d; s++) for (int e = 0; e < %d; e++)\n", A, E);
+  wgb_printf(o, "      fl_data[e*%d +: %d] = fl_data[e*%d +: %d] | (data_w[s*%d+e] & {%d{fl_sel[s*%d+e]}});\n",
+             XW, XW, XW, XW, E, XW, E);
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "\n  // ---- registers (one process per entry, as the tags above) ----\n");
+  wgb_printf(o, "  for (genvar i = 0; i < %d; i++) begin : g_entry\n"
+                "    always_ff @(posedge clk) if (wen[i]) data[i] <= data_w[i];\n  end\n", N);
+  wgb_printf(o, "`ifdef FORMAL\n  always_comb for (int i = 0; i < %d; i++) f_data[i*%d +: %d] = data[i];\n`endif\n", N, XW, XW);
+  wgb_printf(o, "\nendmodule\n");
+  wgb_printf(o, "/* verilator lint_on DECLFILENAME */\n");
+}
+
 static void rfc_props(wg_buf *o, wg_pv p) {
   rfc_dims d = rfc_dims_of(p);
-  const int A = d.A, E = d.E, PB = d.PB;
+  const int A = d.A, E = d.E, PB = d.PB, T = d.T, DB = d.DB;
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n");
+  /* the properties speak of whole entries (THREADS x DATA_BITS), as the C model does: the
+  ** entries' data gathered from the lanes */
+  wgb_printf(o, "  // each entry's data, gathered from the clusters: cluster k's lanes at [k*%d +: %d]\n", d.XW, d.XW);
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] data [0:%d];\n", d.DW - 1, d.N - 1);
+  wgb_printf(o, "  always @(*) for (int i = 0; i < %d; i++) for (int k = 0; k < %d; k++)\n"
+                "    data[i][k*%d +: %d] = f_cl_data[k*%d + i*%d +: %d];\n", d.N, d.NC, d.XW, d.XW, d.N * d.XW, d.XW, d.XW);
+  wgb_printf(o, "  logic [%d:0] wr_bits;  // wr_mask, one bit per data bit\n", d.DW - 1);
+  wgb_printf(o, "  always @(*) for (int t = 0; t < %d; t++) wr_bits[t*%d +: %d] = {%d{wr_mask[t]}};\n\n", T, DB, DB, DB);
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    // a register is cached at most once per slot (a CAM without duplicates)\n");
   for (int s = 0; s < A; s++)
@@ -657,6 +757,12 @@ static void rfc_props(wg_buf *o, wg_pv p) {
   if (PB) wgb_printf(o, "      if (wr_slot == %d'(s) && fifo[s] == %d'(e)) f_vi = %d'(s*%d + e);\n", d.AB, PB, IW, E);
   else wgb_printf(o, "      if (wr_slot == %d'(s)) f_vi = %d'(s*%d + e);\n", d.AB, IW, E);
   wgb_printf(o, "    end\n  end\n");
+  wgb_printf(o, "  // each entry after this cycle's write: the allocated entry holds the result, the updated\n"
+                "  // one the threads written, every other entry what it held\n");
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] f_data_w [0:%d];\n", DW - 1, N - 1);
+  wgb_printf(o, "  always @(*) for (int i = 0; i < %d; i++)\n"
+                "    f_data_w[i] = ((wr_alloc && %d'(i) == f_vi) || (wr_hit && %d'(i) == f_wi)) ?\n"
+                "                  ((data[i] & ~wr_bits) | (wr_data & wr_bits)) : data[i];\n", N, IW, IW);
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    // an operand hits when its slot caches its register, and reads that value; else 0\n");
   wgb_printf(o, "    assert(rd_hit == f_hit);\n");
@@ -678,7 +784,7 @@ static void rfc_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // the flush: each live entry of the slot after this cycle's write, with its register and value\n");
   wgb_printf(o, "    for (int e = 0; e < %d; e++) begin\n", E);
   wgb_printf(o, "      assert(fl_wb[e] == (fl_valid && !fl_kill && 32'(fl_slot) < %d && valid_w[32'(fl_slot)*%d+e] && !dead_w[32'(fl_slot)*%d+e]));\n", A, E, E);
-  wgb_printf(o, "      assert(fl_wb[e] ? (fl_reg[e*%d +: %d] == tag_w[32'(fl_slot)*%d+e] && fl_data[e*%d +: %d] == data_w[32'(fl_slot)*%d+e])"
+  wgb_printf(o, "      assert(fl_wb[e] ? (fl_reg[e*%d +: %d] == tag_w[32'(fl_slot)*%d+e] && fl_data[e*%d +: %d] == f_data_w[32'(fl_slot)*%d+e])"
                 " : (fl_reg[e*%d +: %d] == '0 && fl_data[e*%d +: %d] == '0));\n", RB, RB, E, DW, DW, E, RB, RB, DW, DW);
   wgb_printf(o, "    end\n");
   wgb_printf(o, "    assert(32'(mrf_wr_n) == 32'(wr_mrf) + 32'(ev_wb) + 32'($countones(fl_wb)));\n");
@@ -702,8 +808,11 @@ static void rfc_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst && !f_p_fl) begin\n");
   wgb_printf(o, "    if (f_p_alloc) assert(valid[f_p_vi] && tag[f_p_vi] == f_p_reg && data[f_p_vi] == f_p_data);\n");
   wgb_printf(o, "    if (f_p_hit) assert(data[f_p_wi] == ((f_p_old & ~f_p_bits) | (f_p_data & f_p_bits)));\n");
-  wgb_printf(o, "  end\n\n");
-  (void)N;
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  // every entry holds what the last cycle's write left in it (no other entry changes)\n");
+  wgb_printf(o, "  (* mem2reg *) logic [%d:0] f_p_data_w [0:%d];\n", DW - 1, N - 1);
+  wgb_printf(o, "  always @(posedge clk) for (int i = 0; i < %d; i++) f_p_data_w[i] <= f_data_w[i];\n", N);
+  wgb_printf(o, "  always @(*) if (f_past_valid && !f_prev_rst) for (int i = 0; i < %d; i++) assert(data[i] == f_p_data_w[i]);\n\n", N);
   wgb_printf(o, "  // reachability\n");
   wgb_printf(o, "  always @(*) if (f_past_valid && !rst) begin\n");
   wgb_printf(o, "    cover(ev_wb);                                  // a live victim written back\n");
@@ -722,9 +831,10 @@ const wg_block wg_block_rfc = {
   rfc_params, RFC_NPARAMS, rfc_presets, 2, "gebhart",
   "6 entries x 8 active warps x 32 threads x 32 bits = 6,144 bytes per SM (192 bytes per lane, 5.4); "
   "tags, valid/dead bits and FIFO pointers not counted by the paper (listed separately)",
-  rfc_check, rfc_ports, rfc_storage, rfc_rtl, rfc_props,
+  rfc_check, rfc_ports, rfc_storage, NULL, rfc_props,
   "a write to a cached register allocates a new entry instead of updating the cached one",
   "ENTRIES=2,4,6,8",
   NULL, 0,   /* no named encodings yet */
   .paper_fields = "data",
+  .sub_suffix = "cluster", .emit_sub = rfc_cluster, .emit_rtl_sub = rfc_rtl,
 };
