@@ -516,6 +516,7 @@ t_warpsim_bad() {   # one line naming the key or file:line, exit 2, no output fi
 # the blocks warpsim uses, each in a run that exercises it: NAME|KERNEL|BLOCKS|SETTINGS (on tiny)
 WS_RTL_RUNS='base|cache_reuse|mshr,dram_mib|
 mib|cache_reuse|l2mib,dram_mib|--set dram_sched=mshr_sa
+mibpipe|cache_reuse|dram_mib|--set dram_sched=mshr_sa --set dram_pipe=1
 mascar|uncoalesced|memsat,wst,rexq|--set sched=mascar --set mascar_rexq=4
 tls|cache_reuse|tls,rfc|--set sched=two_level --set rfc=on
 oaws|uncoalesced|oaws|--set sched=oaws_dynamic
@@ -860,10 +861,14 @@ plan_tests() {
   done <<<"$presets"
   [ -z "${ONLY:-}" ] && [ "$SOAK" = 0 ] && add steps_failure_report 120 3 cosim_mshr_small t_steps_fail
   # dram_mib under FR-FCFS, as warpsim's DRAM channels run it (no preset has POLICY=0): the
-  # model's clock-aged queue and its quiet cycles, with short ages that saturate
-  echo dram_mib | only | grep -q . &&
+  # model's clock-aged queue and its quiet cycles, with short ages that saturate; with the
+  # one-cycle pick (warpsim's default, dram_pipe = 0) and the pipelined one
+  if echo dram_mib | only | grep -q .; then
     add cosim_dram_mib_frfcfs 600 20 - t_cosim dram_mib -p QUEUE=8 -p BANKS=4 -p ROW_BITS=3 -p BLK_BITS=5 \
-      -p MAX_MERGE=2 -p AGE_BITS=3 -p POLICY=0 --cycles 200000 --seed "$TEST_SEED"
+      -p MAX_MERGE=2 -p AGE_BITS=3 -p POLICY=0 -p PIPE=0 --cycles 200000 --seed "$TEST_SEED"
+    add cosim_dram_mib_frfcfs_pipe 600 20 - t_cosim dram_mib -p QUEUE=8 -p BANKS=4 -p ROW_BITS=3 -p BLK_BITS=5 \
+      -p MAX_MERGE=2 -p AGE_BITS=3 -p POLICY=0 -p PIPE=1 --cycles 200000 --seed "$TEST_SEED"
+  fi
   # (make test ONLY=caps: the block's model-against-model test too)
   case ",${ONLY:-}," in *,caps,*) add caps_pipe 120 3 - t_caps_pipe;; esac
   if [ -z "${ONLY:-}" ]; then

@@ -30,6 +30,11 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
   m->age_max = dram_mib_low(m->ab);
   int ssw = dram_mib_bits_for((int64_t)m->n * p->MAX_MERGE);
   int asw = dram_mib_bits_for((int64_t)m->n * m->age_max);
+  if (p->PIPE && p->ROW_TABLE && (m->pol == DRAM_MIB_POL_SA || m->pol == DRAM_MIB_POL_RUNTIME)) {
+    /* the descriptor's: room for a row's age sum with the issued read's share still in it */
+    int w = dram_mib_bits_for((int64_t)(m->n - 1) * (m->age_max - 1) + m->age_max + p->MAX_MERGE);
+    if (w > asw) asw = w;
+  }
   switch (m->pol) {
   case DRAM_MIB_POL_FRFCFS: m->rsw = 0; m->rqw = 0; break;
   case DRAM_MIB_POL_M: m->rsw = m->mlb; m->rqw = m->mlb; break;
@@ -38,6 +43,8 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
   default: m->rsw = asw > ssw ? asw : ssw; m->rqw = m->mlb;
   }
   m->table = (int)p->ROW_TABLE;
+  m->pipe = (int)p->PIPE;
+  m->rows = m->pol != DRAM_MIB_POL_FRFCFS;
   m->lazy = m->pol == DRAM_MIB_POL_FRFCFS;
   if (m->table && m->pol == DRAM_MIB_POL_FRFCFS) return -1;   /* the descriptor's check: no scores to keep */
   m->ssw = ssw;
@@ -54,6 +61,7 @@ void dram_mib_reset(dram_mib_model *m) {
   m->valid = 0;
   m->count = 0;
   m->rt_valid = 0;
+  m->bb_v = m->sb_v = m->pk_v = m->du_v = m->pend_v = 0;
   m->open_valid = 0;
   m->rr = 0;
   memset(m->bank_slots, 0, sizeof m->bank_slots);
@@ -74,7 +82,9 @@ typedef struct dram_mib_decision {
   int issue, slot;     /* the pick */
   uint32_t bank;       /* the picked bank */
   uint64_t hit;        /* row hits of the picked bank */
-  int dsel;            /* the slot the dummy updates (the lowest with its block), -1: none */
+  int dsel;            /* the slot the dummy names (the lowest with its block), -1: none */
+  int dupd;            /* the slot a dummy updates at this edge, -1: none (PIPE=1: last cycle's dsel) */
+  uint32_t dml, dage;  /* ... with this merge length - 1 and age */
 } dram_mib_decision;
 
 /* ROW_TABLE=1: the row score of table entry r under this cycle's policy */
@@ -94,6 +104,19 @@ static void dram_mib_decide(const dram_mib_model *m, const dram_mib_in *in, dram
   if ((in->dummy_valid & 1) && d->policy != DRAM_MIB_POL_FRFCFS)
     for (uint64_t v = m->valid; v && d->dsel < 0; v &= v - 1)
       if (m->q[__builtin_ctzll(v)].blk == (in->dummy_blk & m->blk_mask)) d->dsel = __builtin_ctzll(v);
+  /* PIPE=1: the DEMUX registers a dummy found in its cycle; it updates its read at the next edge */
+  d->dupd = m->pipe ? (m->du_v ? m->du_slot : -1) : d->dsel;
+  d->dml = m->pipe ? m->du_ml : in->dummy_ml & m->ml_mask;
+  d->dage = m->pipe ? m->du_age : in->dummy_age & m->age_max;
+  if (m->pipe) {   /* the request stage's pick, issued if its bank takes it now */
+    d->issue = m->pk_v && (in->bank_ready >> m->pk_bank & 1);
+    if (d->issue) {
+      d->slot = m->pk_slot;
+      d->bank = m->pk_bank;
+      d->hit = (uint64_t)((m->open_valid >> d->bank & 1) && m->q[d->slot].row == m->open_row[d->bank]) << d->slot;
+    }
+    return;
+  }
   uint32_t ok = m->has & in->bank_ready & dram_mib_low(m->nb);
   /* the first ready bank with a request from the round-robin pointer on (ok rotated right by rr) */
   uint32_t rot = m->rr ? (ok >> m->rr | ok << (m->nb - (int)m->rr)) & dram_mib_low(m->nb) : ok;
@@ -188,13 +211,13 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
   }
   *enq_rid = add < 0 ? 0 : add;
   if (d->issue) sub = (int)m->q[d->slot].rid;
-  if (d->dsel >= 0 && !(d->issue && d->dsel == d->slot)) dum = (int)m->q[d->dsel].rid;
-  uint32_t dml = in->dummy_ml & m->ml_mask;
+  if (d->dupd >= 0 && !(d->issue && d->dupd == d->slot)) dum = (int)m->q[d->dupd].rid;
+  uint32_t dml = d->dml;
   /* MSHR-M: the maxima of the rows that lose or change a merge length, over the reads that stay */
   uint32_t mx_iss = 0, mx_dum = 0;
   for (int t = 0; t < m->n; t++) {
     if (!(m->valid >> t & 1) || (d->issue && t == d->slot)) continue;
-    uint32_t ml = t == d->dsel ? dml : m->q[t].ml;
+    uint32_t ml = t == d->dupd ? dml : m->q[t].ml;
     if ((int)m->q[t].rid == sub && ml > mx_iss) mx_iss = ml;
     if ((int)m->q[t].rid == dum && ml > mx_dum) mx_dum = ml;
   }
@@ -209,12 +232,21 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
     t->cnt = t->cnt + (r == add) - (r == sub);
     uint32_t stay = t->msum;
     if (r == sub) stay -= m->q[d->slot].ml + 1;
-    if (r == dum) stay += dml - m->q[d->dsel].ml;
+    if (r == dum) stay += dml - m->q[d->dupd].ml;
     stay &= smask;
-    uint64_t a = t->asum + stay;
-    if (r == dum) a += in->dummy_age & m->age_max;
-    if (r == add) a += in->req_age & m->age_max;
-    if (r == sub) a -= m->q[d->slot].age;
+    uint64_t a;
+    if (m->pipe) {   /* the issued read's share leaves at the next edge (pend): its row is in no stage then */
+      a = t->asum + t->msum;
+      if (!v) a = 0;
+      if (r == dum) a += d->dage + dml - m->q[d->dupd].ml;
+      if (r == add) a += in->req_age & m->age_max;
+      if (v && m->pend_v && r == m->pend_rid) a -= m->pend_amt;
+    } else {
+      a = t->asum + stay;
+      if (r == dum) a += d->dage;
+      if (r == add) a += in->req_age & m->age_max;
+      if (r == sub) a -= m->q[d->slot].age;
+    }
     a &= tmask;
     t->asum = a > m->asum_max ? m->asum_max : a;
     t->msum = (stay + (r == add)) & smask;
@@ -222,10 +254,99 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
     if (t->cnt) nvalid |= (uint64_t)1 << r;
   }
   m->rt_valid = nvalid;
+  m->pend_v = d->issue;
+  if (d->issue) {
+    m->pend_rid = (int)m->q[d->slot].rid;
+    m->pend_amt = m->q[d->slot].age + m->q[d->slot].ml + 1;
+  }
+}
+
+/* exact scores: the row score of queue slot s's row, over the valid reads of its bank */
+static uint64_t dram_mib_exact_row_score(const dram_mib_model *m, int s, int policy) {
+  uint64_t rs = 0;
+  const dram_mib_entry *e = &m->q[s];
+  for (uint64_t c = m->bank_slots[e->bank]; c; c &= c - 1) {
+    const dram_mib_entry *f = &m->q[__builtin_ctzll(c)];
+    if (f->row != e->row) continue;
+    if (policy == DRAM_MIB_POL_M) { if (f->ml > rs) rs = f->ml; }
+    else if (policy == DRAM_MIB_POL_S) rs += (uint64_t)f->ml + 1;
+    else if (policy == DRAM_MIB_POL_SA) rs += f->age;
+  }
+  return rs;
+}
+
+/* PIPE=1: the three stages of the pick at this edge, from the state before it.  The request
+** stage picks the read of the row stage's bank (sb_bank) with the largest {row hit, in a chosen
+** row, request score, age}, the lowest slot among equals; the row stage passes on the rows the
+** bank stage ranked; the bank stage chooses the next bank, round-robin among the ready ones with
+** a read that hold no pick in the pipeline, and ranks its rows by {open row, row score} now,
+** keeping all that tie (docs/blocks/dram_mib.md, "The pipelined pick"). */
+static void dram_mib_stages(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *d) {
+  /* the request stage */
+  int pk = -1;
+  if (m->sb_v) {
+    uint32_t b = m->sb_bank;
+    int open = m->open_valid >> b & 1;
+    uint64_t best = 0;
+    for (uint64_t v = m->bank_slots[b]; v; v &= v - 1) {   /* lowest first: ties keep it */
+      int s = __builtin_ctzll(v);
+      const dram_mib_entry *e = &m->q[s];
+      uint64_t hit = open && e->row == m->open_row[b], ts = 0, rq = 0;
+      if (m->rows) {
+        if (m->table) ts = m->sb_tied >> e->rid & 1;
+        else for (uint64_t t = m->sb_tied; t && !ts; t &= t - 1) ts = m->q[__builtin_ctzll(t)].row == e->row;
+      }
+      if (d->policy == DRAM_MIB_POL_M || d->policy == DRAM_MIB_POL_S) rq = e->ml;
+      uint64_t key = hit << (m->rows + m->rqw + m->ab) | ts << (m->rqw + m->ab) | rq << m->ab | dram_mib_age(m, s);
+      if (pk < 0 || key > best) { best = key; pk = s; }
+    }
+  }
+  /* the bank stage: the banks in the pipeline are the bank stage's, the row stage's and the pick's;
+  ** the chosen bank's rows ranked by the row keys {open row, row score} of now, all that equal the
+  ** largest (the row stage passes them on) */
+  uint32_t pipe = (m->bb_v ? 1u << m->bb_bank : 0) | (m->sb_v ? 1u << m->sb_bank : 0) | (m->pk_v ? 1u << m->pk_bank : 0);
+  uint32_t ok = m->has & in->bank_ready & ~pipe & dram_mib_low(m->nb);
+  uint32_t rot = m->rr ? (ok >> m->rr | ok << (m->nb - (int)m->rr)) & dram_mib_low(m->nb) : ok;
+  uint32_t b = (m->rr + (rot ? (uint32_t)__builtin_ctz(rot) : 0)) & m->bank_mask;
+  uint64_t tied = 0;
+  if (ok && m->rows) {
+    int open = m->open_valid >> b & 1;
+    uint64_t key[DRAM_MIB_MAX_QUEUE], best = 0;
+    uint64_t cands = m->table ? 0 : m->bank_slots[b];
+    if (m->table)
+      for (uint64_t v = m->rt_valid; v; v &= v - 1)
+        if (m->rt[__builtin_ctzll(v)].bank == b) cands |= (uint64_t)1 << __builtin_ctzll(v);
+    for (uint64_t v = cands; v; v &= v - 1) {
+      int r = __builtin_ctzll(v);
+      uint32_t row = m->table ? m->rt[r].row : m->q[r].row;
+      uint64_t sc = m->table ? dram_mib_row_score(m, r, d->policy) : dram_mib_exact_row_score(m, r, d->policy);
+      key[r] = (uint64_t)(open && row == m->open_row[b]) << m->rsw | sc;
+      if (key[r] > best) best = key[r];
+    }
+    for (uint64_t v = cands; v; v &= v - 1)
+      if (key[__builtin_ctzll(v)] == best) tied |= (uint64_t)1 << __builtin_ctzll(v);
+  }
+  m->pk_v = pk >= 0;
+  m->pk_bank = m->sb_bank;
+  m->pk_slot = pk < 0 ? 0 : pk;
+  m->sb_v = m->bb_v;
+  m->sb_bank = m->bb_bank;
+  m->sb_tied = m->bb_tied;
+  m->bb_v = ok != 0;
+  m->bb_bank = b;
+  m->bb_tied = tied;
+  if (ok) m->rr = (m->rr + 1) & m->bank_mask;
 }
 
 static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_mib_decision *d) {
-  (void)in;
+  if (m->pipe) {
+    dram_mib_stages(m, in, d);
+    /* the DEMUX's register: this cycle's dummy, unless its read leaves now */
+    m->du_v = d->dsel >= 0 && !(d->issue && d->dsel == d->slot);
+    m->du_slot = d->dsel < 0 ? 0 : d->dsel;
+    m->du_ml = in->dummy_ml & m->ml_mask;
+    m->du_age = in->dummy_age & m->age_max;
+  }
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   int enq = (in->req_valid & 1) && m->valid != all;
   int fslot = enq ? __builtin_ctzll(~m->valid) : -1;
@@ -240,9 +361,9 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     int i = __builtin_ctzll(v);
     dram_mib_entry *e = &m->q[i];
     uint64_t sum = e->age;
-    if (i == d->dsel) {
-      e->ml = in->dummy_ml & m->ml_mask;
-      sum += in->dummy_age & m->age_max;
+    if (i == d->dupd) {
+      e->ml = d->dml;
+      sum += d->dage;
     }
     sum += (uint64_t)(m->mib ? e->ml : 0) + 1;
     e->age = sum > m->age_max ? m->age_max : (uint32_t)sum;
@@ -253,7 +374,7 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
     m->count--;
     m->open_row[d->bank] = m->q[d->slot].row;
     m->open_valid |= 1u << d->bank;
-    m->rr = (m->rr + 1) & m->bank_mask;
+    if (!m->pipe) m->rr = (m->rr + 1) & m->bank_mask;
     uint32_t b = m->q[d->slot].bank;
     if (!(m->bank_slots[b] &= ~((uint64_t)1 << d->slot))) m->has &= ~(1u << b);
     if (m->lazy && m->born[d->slot] == m->born_min) {
@@ -287,12 +408,15 @@ static void dram_mib_apply(dram_mib_model *m, const dram_mib_in *in, const dram_
 ** the state the full cycle gives (dram_mib_decide, _outputs, _apply), in a few operations. */
 static int dram_mib_quiet(dram_mib_model *m, const dram_mib_in *in, dram_mib_out *out) {
   if (!m->lazy || m->table || (in->req_valid & 1) || (m->has & in->bank_ready & dram_mib_low(m->nb))) return 0;
+  if (m->pipe && (m->bb_v | m->sb_v | m->pk_v)) return 0;   /* PIPE=1: a stage holds a bank */
   uint64_t all = m->n == 64 ? ~(uint64_t)0 : ((uint64_t)1 << m->n) - 1;
   memset(out, 0, sizeof *out);
   out->req_ready = m->valid != all;
   out->count = (uint32_t)m->count;
   out->age_sat = m->valid && m->clock - m->born_min >= (int64_t)m->age_max;
   m->sat = 0;
+  m->du_ml = in->dummy_ml & m->ml_mask;      /* PIPE=1: the DEMUX's register (du_v stays 0) */
+  m->du_age = in->dummy_age & m->age_max;
   m->clock++;
   return 1;
 }

@@ -50,6 +50,7 @@ typedef struct dram_mib_model {
   uint32_t bank_mask, row_mask, blk_mask, ml_mask, age_max;
   int      ab, mlb, rsw, rqw;    /* widths of the pick key's fields */
   int      table;                /* ROW_TABLE */
+  int      pipe, rows;           /* PIPE: the pipelined pick; with a row stage (POLICY >= 1) */
   int      ssw, tw;              /* widths: the merge-length sum, the unclipped age sum */
   uint64_t asum_max;             /* 2^asw - 1: the table's age sum saturates there */
   /* state = the RTL's registers (the scalars; the arrays below) */
@@ -57,6 +58,16 @@ typedef struct dram_mib_model {
   uint32_t open_valid;
   uint32_t rr;                   /* round-robin: the bank tried first */
   uint64_t rt_valid;             /* ROW_TABLE=1: the row-score table's valid entries */
+  /* PIPE=1: the bank stage's bank; the row stage's bank and best rows (table entries, or slots
+  ** with exact scores); the request stage's pick (docs/blocks/dram_mib.md, "The pipelined pick") */
+  int      bb_v, sb_v, pk_v;
+  uint32_t bb_bank, sb_bank, pk_bank;
+  uint64_t bb_tied, sb_tied;
+  int      pk_slot;
+  int      du_v, du_slot;         /* PIPE=1: the DEMUX's register: a dummy found last cycle ... */
+  uint32_t du_ml, du_age;        /* ... with its merge length - 1 and age */
+  int      pend_v, pend_rid;     /* PIPE=1, ROW_TABLE=1: the read issued last cycle, its row-table entry ... */
+  uint64_t pend_amt;             /* ... and its share of the row's age sum (age + merge length), out at this edge */
   /* derived from the state, kept up to date beside it (a performance model steps the block
   ** every DRAM cycle, mostly with no bank ready) */
   uint32_t has;                  /* banks with a valid slot */

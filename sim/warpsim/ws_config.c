@@ -128,6 +128,10 @@ static const ws_key keys[] = {
   KEY(l2_mib_pipe,     0,  1,            0, "with dram_sched = mshr_*: 1 registers the l2mib block's dummy pick (its "
                                             "PIPE, the RTL that meets a 5 ns clock: a merge reaches the pick a cycle "
                                             "later), 0 picks and sends in one cycle as the thesis describes"),
+  KEY(dram_pipe,       0,  1,            0, "1 pipelines the dram_mib block's pick (its PIPE, the RTL that meets a 5 ns "
+                                            "clock: a ready bank and its best rows two cycles before the issue, the read "
+                                            "one cycle before; a dummy reaches the MIB a cycle later), 0 picks and "
+                                            "issues in one cycle as the thesis describes"),
   KEY(tRCD,            1,  1000,         0, "DRAM activate to read, core cycles (a gpgpusim.config's DRAM cycles "
                                             "are converted with its clock domains, rounded up)"),
   KEY(tRP,             1,  1000,         0, "DRAM precharge, core cycles (converted like tRCD)"),
@@ -407,6 +411,7 @@ static const named_row fermi_rows[] = {
   { "dram_sched",      "frfcfs", "MIB Table 5.1: the baseline's FR-FCFS" },
   { "dram_row_table",  "0",    "exact row scores (1: the MIB thesis' row-score table, 4.5)" },
   { "l2_mib_pipe",     "0",    "the thesis' one-cycle dummy multiplexer (1: the registered pick, docs/blocks/l2mib.md)" },
+  { "dram_pipe",       "0",    "the thesis' one-cycle DRAM scheduler (1: the pipelined pick, docs/blocks/dram_mib.md)" },
   { "tRCD",            "19",   "MIB Table 5.1: tRCD = 12 DRAM cycles x 1400/924 MHz, rounded up" },
   { "tRP",             "19",   "MIB Table 5.1: tRP = 12 DRAM cycles x 1400/924 MHz, rounded up" },
   { "tCL",             "19",   "MIB Table 5.1: tCL = 12 DRAM cycles x 1400/924 MHz, rounded up" },
@@ -470,7 +475,8 @@ static const named_row tiny_rows[] = {
   { "l2_ways", "4", NULL }, { "l2_latency", "4", NULL }, { "l2_mshr_entries", "8", NULL },
   { "l2_mshr_merges", "4", NULL }, { "l2_in_queue", "4", NULL }, { "l2_miss_queue", "4", NULL },
   { "dram_banks", "4", NULL }, { "dram_row_lines", "8", NULL }, { "dram_queue", "8", NULL },
-  { "dram_latency", "4", NULL }, { "dram_sched", "frfcfs", NULL }, { "dram_row_table", "0", NULL }, { "l2_mib_pipe", "0", NULL }, { "tRCD", "3", NULL }, { "tRP", "3", NULL }, { "tCL", "3", NULL },
+  { "dram_latency", "4", NULL }, { "dram_sched", "frfcfs", NULL }, { "dram_row_table", "0", NULL }, { "l2_mib_pipe", "0", NULL }, { "dram_pipe", "0", NULL },
+  { "tRCD", "3", NULL }, { "tRP", "3", NULL }, { "tCL", "3", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "hier", NULL }, { "mem_latency", "10", NULL },
   { "mascar_set_free_mshr", "1", NULL }, { "mascar_clr_free_mshr", "2", NULL },
@@ -511,7 +517,8 @@ static const named_row fig4_2_rows[] = {
   { "l2_ways", "1", NULL }, { "l2_latency", "1", NULL }, { "l2_mshr_entries", "2", NULL },
   { "l2_mshr_merges", "1", NULL }, { "l2_in_queue", "2", NULL }, { "l2_miss_queue", "2", NULL },
   { "dram_banks", "2", NULL }, { "dram_row_lines", "1", NULL }, { "dram_queue", "2", NULL },
-  { "dram_latency", "0", NULL }, { "dram_sched", "frfcfs", NULL }, { "dram_row_table", "0", NULL }, { "l2_mib_pipe", "0", NULL }, { "tRCD", "1", NULL }, { "tRP", "1", NULL }, { "tCL", "1", NULL },
+  { "dram_latency", "0", NULL }, { "dram_sched", "frfcfs", NULL }, { "dram_row_table", "0", NULL }, { "l2_mib_pipe", "0", NULL }, { "dram_pipe", "0", NULL },
+  { "tRCD", "1", NULL }, { "tRP", "1", NULL }, { "tCL", "1", NULL },
   { "tCCD", "1", NULL },
   { "mem_model", "fixed", NULL }, { "mem_latency", "5", "\"load instruction takes five cycles\"" },
   { "mascar_set_free_mshr", "1", "with sched = mascar: MP mode once an MSHR is in use (the figure shows MP mode)" },

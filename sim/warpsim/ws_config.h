@@ -88,6 +88,7 @@ typedef struct ws_config {
   int dram_sched;           /* enum ws_dram_sched */
   int dram_row_table;       /* mshr_*: the dram_mib block's ROW_TABLE (0: exact row scores) */
   int l2_mib_pipe;          /* mshr_*: the l2mib block's PIPE (0: the one-cycle pick) */
+  int dram_pipe;            /* the dram_mib block's PIPE (0: the one-cycle pick) */
   int tRCD, tRP, tCL, tCCD; /* bank timing in core cycles */
   /* ---- fixed-latency memory (mem_model = fixed) ---- */
   int mem_model;            /* enum ws_mem_model */

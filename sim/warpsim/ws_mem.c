@@ -501,7 +501,8 @@ int ws_mem_init(ws_mem *m, const ws_config *c, const int64_t *clock, char *err, 
     dram_mib_params dp = {.QUEUE = c->dram_queue, .BANKS = c->dram_banks, .ROW_BITS = 14, .BLK_BITS = 32,
                           .MAX_MERGE = c->dram_sched == WS_DRAM_FRFCFS ? 16 : max_merge,
                           .AGE_BITS = WS_DRAM_AGE_BITS, .POLICY = c->dram_sched,
-                          .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table};
+                          .ROW_TABLE = c->dram_sched != WS_DRAM_FRFCFS && c->dram_row_table,
+                          .PIPE = c->dram_pipe};
     if (!bad && WS_SLOT_INIT(&p->dram, dram_mib, &dp, clock, owner, err, n))
       return -1;
     if (!bad && c->dram_sched != WS_DRAM_FRFCFS) {

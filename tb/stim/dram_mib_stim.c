@@ -54,7 +54,7 @@ static int dm_clog2(int64_t v) { int n = 1; while (v > 2 && ((int64_t)1 << n) < 
 static uint32_t dm_low(int bits) { return bits >= 32 ? ~0u : (1u << bits) - 1; }
 
 typedef struct dm_dims {
-  int N, NB, BB, RB, KB, MM, MLB, AB, POL, RT;
+  int N, NB, BB, RB, KB, MM, MLB, AB, POL, RT, PIPE;
   uint32_t amax;
 } dm_dims;
 
@@ -69,6 +69,7 @@ static void dm_dims_of(dm_dims *d, const dram_mib_params *p) {
   d->AB = (int)p->AGE_BITS;
   d->POL = (int)p->POLICY;
   d->RT = (int)p->ROW_TABLE;
+  d->PIPE = (int)p->PIPE;
   d->amax = dm_low(d->AB);
 }
 
@@ -239,6 +240,21 @@ static void dm_expect_issue(dm_step *s, int blk, int hit) {
 
 static const char *const dm_pname[4] = {"FR-FCFS", "MSHR-M", "MSHR-S", "MSHR-S+A"};
 
+/* PIPE=1: the pick takes DM_LAG cycles before its issue: in a bank's first ready cycle the bank
+** stage chooses it, in the next the row stage ranks its rows, in the next the request stage
+** picks its read, which leaves in the fourth; the bank stays out of the bank stage until then,
+** so one bank issues at most every DM_LAG + 1 cycles.  dm_lag() adds those cycles before an expected issue (the
+** bank ready, nothing issued); the ages expected at the issue grow by DM_LAG increments.
+** And a dummy found in cycle c updates its read at the edge after c + 1, not after c (the
+** DEMUX registers it): a read ages one more cycle at its old merge length first. */
+#define DM_LAG 3
+static int dm_lag(dm_dir *d, int pol, uint32_t ready) {
+  if (!d->d.PIPE) return 0;
+  dm_step *s = dm_add(d, pol, "(PIPE=1: the row stage, then the request stage, before the issue)");
+  s->rep = DM_LAG; s->ready = ready; s->e_issue = 0;
+  return DM_LAG;
+}
+
 /* F. Fig. 4.1: R0 (row 0, merge length 4), R7 and R4 (row 1, 2 and 3) */
 static void dm_fig41(dm_dir *d, int pol) {
   enum { B0 = 1, B7 = 2, B4 = 3 };   /* block addresses of R0, R7, R4 */
@@ -268,11 +284,22 @@ static void dm_fig41(dm_dir *d, int pol) {
     "F: MSHR-M: row scores 4 (row 0) vs max(2,3) = 3: row 0 opened, R0",
     "F: MSHR-S: row scores 4 vs 2 + 3 = 5: row 1 opened, its best request R4 (3)",
     "F: MSHR-S+A: row scores 14 vs 26 + 5 = 31: row 1 opened, its oldest R7 (Age_MSHR 26)"};
+  /* PIPE=1: a cycle for R4's dummy to reach the MIB, then the two stages; the first pick's
+  ** age grows by its merge length L in each, less L - 1: its dummy came a cycle later */
+  int settle = 0;
+  if (d->d.PIPE) {
+    s = dm_add(d, pol, "F: (PIPE=1: R4's dummy reaches the MIB at this edge)");
+    settle = 1;
+  }
+  int lag = dm_lag(d, pol, 1), L = ml0[pol] + 1;
   s = dm_add(d, pol, first[pol]);
-  s->ready = 1; dm_expect_issue(s, order[pol][0], hits[pol][0]); s->e_age = age0[pol]; s->e_ml = ml0[pol];
-  s->e_count = 3;
+  s->ready = 1; dm_expect_issue(s, order[pol][0], hits[pol][0]);
+  s->e_age = age0[pol] + (settle + lag) * L - (d->d.PIPE && pol ? L - 1 : 0);
+  s->e_ml = ml0[pol]; s->e_count = 3;
+  dm_lag(d, pol, 1);
   s = dm_add(d, pol, "F: the second pick (see the scenario's expected orders)");
   s->ready = 1; dm_expect_issue(s, order[pol][1], hits[pol][1]); s->e_count = 2;
+  dm_lag(d, pol, 1);
   s = dm_add(d, pol, "F: the third pick");
   s->ready = 1; dm_expect_issue(s, order[pol][2], hits[pol][2]); s->e_count = 1;
   s = dm_add(d, pol, "F: empty");
@@ -291,8 +318,11 @@ static void dm_dummies(dm_dir *d, int pol) {
   dm_dummy(s, 5, 2, 0); s->e_dhit = 1;
   s = dm_add(d, pol, "D: a dummy for block 6, which is not queued, is dropped -> age 11");
   dm_dummy(s, 6, 4, 7); s->e_dhit = 0; s->e_count = 1;
-  s = dm_add(d, pol, "D: bank 1 free: the read leaves with merge length 2 and age 11");
-  s->ready = 2; dm_expect_issue(s, 5, 0); s->e_ml = 1; s->e_age = 11; s->e_row = 2; s->e_slot = 0;
+  int lag = dm_lag(d, pol, 2);
+  /* PIPE=1: two more cycles at length 2; each dummy a cycle later: one cycle at length 1, not 3
+  ** (-2), one at 3, not 2 (+1): 11 + 4 - 1 = 14 */
+  s = dm_add(d, pol, "D: bank 1 free: the read leaves with merge length 2 and age 11 (PIPE=1: 14)");
+  s->ready = 2; dm_expect_issue(s, 5, 0); s->e_ml = 1; s->e_age = 11 + 2 * lag - (lag ? 1 : 0); s->e_row = 2; s->e_slot = 0;
   s = dm_add(d, pol, "D: empty");
   s->ready = 3; s->e_issue = 0; s->e_count = 0;
 }
@@ -301,6 +331,8 @@ static void dm_dummies(dm_dir *d, int pol) {
 static void dm_saturate(dm_dir *d, int pol) {
   int L = pol == 0 ? 1 : d->d.MM;                       /* the increment per cycle */
   uint32_t k = (d->d.amax + (uint32_t)L - 1) / (uint32_t)L;   /* cycles to saturate */
+  if (d->d.PIPE && pol)   /* the dummy lands a cycle later, after one cycle at + 1 */
+    k = 1 + (d->d.amax - 1 + (uint32_t)L - 1) / (uint32_t)L;
   dm_step *s = dm_add(d, pol, "A: reset");
   s->rst = 1;
   s = dm_add(d, pol, "A: a read of block 7 arrives, age 0, its bank stays busy");
@@ -316,6 +348,7 @@ static void dm_saturate(dm_dir *d, int pol) {
   s->e_sat = 1;
   s = dm_add(d, pol, "A: stays saturated");
   s->rep = 3; s->e_sat = 1;
+  dm_lag(d, pol, 1);
   s = dm_add(d, pol, "A: issued with the saturated age");
   s->ready = 1; dm_expect_issue(s, 7, 0); s->e_age = (int)d->d.amax; s->e_ml = pol ? d->d.MM - 1 : 0; s->e_sat = 1;
   s = dm_add(d, pol, "A: empty, nothing saturated");
@@ -336,13 +369,15 @@ static void dm_satdiff(dm_dir *d) {
   dm_req(s, 0, 1, 3, x);
   s = dm_add(d, pol, "T: wait two cycles");
   s->rep = W; s->e_sat = 1;
+  /* PIPE=1: the bank ready from here: the row stage ranks the rows by these scores */
+  int lag = dm_lag(d, pol, 1);
   s = dm_add(d, pol, d->d.RT ? "T: the table: row 0 scores max + 3 > row 1's max + 2: R_a (its age saturated)"
                              : "T: exact: row 1 scores max + 2 > row 0's max: R_b, row 1's older read");
   s->ready = 1;
   if (d->d.RT) { dm_expect_issue(s, 1, 0); s->e_age = a; }
-  else { dm_expect_issue(s, 2, 0); s->e_age = x + 1 + W; }
+  else { dm_expect_issue(s, 2, 0); s->e_age = x + 1 + W + lag; }
   s = dm_add(d, pol, "T: drain");
-  s->ready = 1; s->rep = 2;
+  s->ready = 1; s->rep = 2 * (1 + lag);
   s = dm_add(d, pol, "T: empty");
   s->e_count = 0; s->e_issue = 0;
 }
@@ -355,7 +390,8 @@ static void dm_equiv(dm_dir *d, int pol) {
   int row[64], age[64], live[64];
   dm_step *s = dm_add(d, pol, "E: reset");
   s->rst = 1;
-  uint32_t span = d->d.amax - 3u * (uint32_t)N - 4;
+  /* no age reaches the maximum: the drain takes N cycles (PIPE=1: 3N) */
+  uint32_t span = d->d.amax - (d->d.PIPE ? 5u : 3u) * (uint32_t)N - 4;
   for (int k = 0; k < N; k++) {
     row[k] = (int)(dm_hash((uint32_t)k * 7 + 1) % 4);
     age[k] = (int)(dm_hash((uint32_t)k * 13 + 5) % span);
@@ -364,7 +400,8 @@ static void dm_equiv(dm_dir *d, int pol) {
     dm_req(s, 0, row[k], k & (int)dm_low(d->d.KB), age[k]); s->e_count = k;
   }
   /* the drain starts at cycle c0 = N + 1 (the reset is cycle 0); request k
-  ** arrived in cycle k + 1, so in cycle c its age is age[k] + c - k - 2 */
+  ** arrived in cycle k + 1, so in cycle c its age is age[k] + c - k - 2; PIPE=1: the c-th
+  ** issue comes DM_LAG + 1 cycles after the one before, the first DM_LAG cycles in */
   int open = -1;
   for (int c = 0; c < N; c++) {
     int best = -1, bhit = 0;
@@ -377,13 +414,167 @@ static void dm_equiv(dm_dir *d, int pol) {
     }
     live[best] = 0;
     open = row[best];
+    int lag = dm_lag(d, pol, 1);
     s = dm_add(d, pol, pol ? "E: MSHR-M with every merge length 1 issues exactly FR-FCFS' pick (row hit first, then oldest)"
                            : "E: FR-FCFS: row hit first, then the oldest");
     s->ready = 1; s->e_issue = 1; s->e_slot = best; s->e_hit = bhit; s->e_row = row[best]; s->e_ml = 0;
-    s->e_age = age[best] + (N + 1 + c) - best - 2;
+    s->e_age = age[best] + (N + 1 + c * (1 + lag) + lag) - best - 2;
   }
   s = dm_add(d, pol, "E: empty");
   s->e_count = 0; s->e_issue = 0;
+}
+
+
+/* P. PIPE=1, the pipelined pick, from its rule (docs/blocks/dram_mib.md, "The pipelined pick"):
+** in a cycle c the bank stage chooses a ready bank with a queued read and ranks its rows by the
+** scores of then; the row stage passes them on in c + 1; in c + 2 the request stage picks the
+** bank's read by {row hit, in a chosen row, request score, age} of then (a read sent in c or
+** c + 1 is there, as a row hit or in a chosen row); the read leaves in c + 3 if its bank is
+** still ready.  A dummy sent in cycle c reaches the MIB at the
+** edge after c + 1.  Cycle numbers count from the reset (cycle 0); a read sent in cycle c is
+** queued from c + 1 with its age then, + 1 a cycle (no dummy).  Ages stay below 63. */
+static dm_step *dm_at_cycle(dm_dir *d, int pol, const char *what, uint32_t ready) {
+  dm_step *s = dm_add(d, pol, what);
+  s->ready = ready;
+  return s;
+}
+static void dm_stages(dm_dir *d, int pol, uint32_t ready, const char *first) {
+  dm_step *s = dm_at_cycle(d, pol, first, ready);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P: the row stage", ready);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P: the request stage", ready);
+  s->e_issue = 0;
+}
+static void dm_pipe(dm_dir *d, int pol) {
+  dm_step *s = dm_add(d, pol, "P: reset");
+  s->rst = 1;
+  /* P1: cycles 1-5 */
+  s = dm_at_cycle(d, pol, "P1: read A (bank 0, row 0) sent, bank 0 ready: nothing queued to choose", 1);
+  dm_req(s, 0, 0, 1, 0); s->e_issue = 0; s->e_count = 0;
+  dm_stages(d, pol, 1, "P1: the bank stage chooses bank 0 (A queued)");
+  s = dm_at_cycle(d, pol, "P1: A leaves, four cycles after it was sent (the one-cycle pick: the next cycle)", 1);
+  dm_expect_issue(s, 1, 0); s->e_slot = 0;
+  /* P2: cycles 6-11 */
+  s = dm_at_cycle(d, pol, "P2: B (bank 0, row 0) sent, both banks ready", 3);
+  dm_req(s, 0, 0, 2, 0); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P2: C (bank 1, row 0) sent; the bank stage chooses bank 0 (B)", 3);
+  dm_req(s, 1, 0, 3, 0); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P2: bank 0 is in the pipeline: the bank stage chooses bank 1 (C)", 3);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P2: bank 0's request stage, bank 1's row stage", 3);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P2: B leaves (a hit: A opened row 0)", 3);
+  dm_expect_issue(s, 2, 1);
+  s = dm_at_cycle(d, pol, "P2: C leaves the next cycle: two banks back to back", 3);
+  dm_expect_issue(s, 3, 0);
+  /* P3: cycles 12-20 */
+  s = dm_at_cycle(d, pol, "P3: D (bank 0, row 0) sent", 1);
+  dm_req(s, 0, 0, 4, 0); s->e_issue = 0;
+  dm_stages(d, pol, 1, "P3: the bank stage chooses bank 0");
+  s = dm_at_cycle(d, pol, "P3: bank 0 busy in the issue cycle: the pick is dropped", 0);
+  s->e_issue = 0; s->e_count = 1;
+  dm_stages(d, pol, 1, "P3: bank 0 ready again: chosen again");
+  s = dm_at_cycle(d, pol, "P3: D leaves (a hit)", 1);
+  dm_expect_issue(s, 4, 1);
+  /* P4: bank 0's row 1 (row 0 open): ages decide under every policy (merge lengths 1) */
+  s = dm_at_cycle(d, pol, "P4: E (bank 0, row 1, age 12) sent, bank 0 busy", 0);
+  dm_req(s, 0, 1, 5, 12);
+  s = dm_at_cycle(d, pol, "P4: F (row 1, age 6) sent", 0);
+  dm_req(s, 0, 1, 6, 6);
+  s = dm_at_cycle(d, pol, "P4: bank 0 ready: the bank stage chooses it and its row 1", 1);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P4: the row stage; G (row 1, age 24) sent", 1);
+  dm_req(s, 0, 1, 7, 24); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P4: the request stage sees G (24 > E 15 > F 8) in the chosen row; H (row 1, age 36) sent", 1);
+  dm_req(s, 0, 1, 0, 36); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P4: G leaves, not H (sent in the request stage's cycle: not seen), not E (younger)", 1);
+  dm_expect_issue(s, 7, 0); s->e_count = 4;
+  dm_lag(d, pol, 1);
+  s = dm_at_cycle(d, pol, "P4: then H, the oldest, a hit now (G opened row 1)", 1);
+  dm_expect_issue(s, 0, 1);
+  dm_lag(d, pol, 1);
+  s = dm_at_cycle(d, pol, "P4: then E", 1);
+  dm_expect_issue(s, 5, 1);
+  dm_lag(d, pol, 1);
+  s = dm_at_cycle(d, pol, "P4: then F", 1);
+  dm_expect_issue(s, 6, 1);
+  s = dm_at_cycle(d, pol, "P4: empty", 1);
+  s->e_issue = 0; s->e_count = 0;
+  /* P5: bank 1's row 0 open (C): a row hit sent in the row stage's cycle goes before the chosen row */
+  s = dm_at_cycle(d, pol, "P5: N (bank 1, row 2, age 30) sent", 0);
+  dm_req(s, 1, 2, 6, 30); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P5: the bank stage chooses bank 1 and its row 2 (no read in the open row 0)", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P5: the row stage; O (row 0, age 0) sent", 2);
+  dm_req(s, 1, 0, 7, 0); s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P5: the request stage: O is a row hit (Rule 1.1), N is not", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P5: O leaves (a hit) before the older N", 2);
+  dm_expect_issue(s, 7, 1);
+  dm_lag(d, pol, 2);
+  s = dm_at_cycle(d, pol, "P5: then N (a miss: row 2 opened)", 2);
+  dm_expect_issue(s, 6, 0);
+  s = dm_at_cycle(d, pol, "P5: empty", 2);
+  s->e_issue = 0; s->e_count = 0;
+  if (pol == 0) return;   /* FR-FCFS has no MIB: P6 and P7 need dummies */
+  /* A dummy sent in cycle c reaches the MIB at the edge after c + 1: the request stage of c + 2
+  ** is the first to see it, the bank stage of c + 2 the first to rank rows by it. */
+  int sa = pol == 3;
+  /* P6: bank 1's row 3 (row 2 open); M, S: merge lengths decide, S+A: ages */
+  s = dm_at_cycle(d, pol, "P6: I (bank 1, row 3, age 8) sent, bank 1 busy", 0);
+  dm_req(s, 1, 3, 1, 8);
+  s = dm_at_cycle(d, pol, sa ? "P6: J (row 3, age 4) sent" : "P6: J (row 3, age 4) sent; a dummy: I's merge length 2 (J's 1)", 0);
+  dm_req(s, 1, 3, 2, 4);
+  if (!sa) { dm_dummy(s, 1, 2, 0); s->e_dhit = 1; }
+  s = dm_at_cycle(d, pol, sa ? "P6: a dummy adds 30 to J's age (J 37, I 12 when the request stage looks)"
+                             : "P6: a dummy sets J's merge length to 3", 0);
+  if (sa) dm_dummy(s, 2, 1, 30); else dm_dummy(s, 2, 3, 0);
+  s->e_dhit = 1;
+  s = dm_at_cycle(d, pol, "P6: the bank stage chooses bank 1", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, sa ? "P6: the row stage's cycle: a dummy adds 40 to I's age (too late for the request stage)"
+                             : "P6: the row stage's cycle: a dummy sets I's merge length to 4 (too late for the request stage)", 2);
+  if (sa) dm_dummy(s, 1, 1, 40); else dm_dummy(s, 1, 4, 0);
+  s->e_issue = 0; s->e_dhit = 1;
+  s = dm_at_cycle(d, pol, "P6: the request stage: J leads by the dummy found three cycles ago; I's last one is not in", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P6: J leaves", 2);
+  dm_expect_issue(s, 2, 0); s->e_ml = sa ? 0 : 2;
+  dm_lag(d, pol, 2);
+  s = dm_at_cycle(d, pol, "P6: then I, a hit, with the last dummy's merge length", 2);
+  dm_expect_issue(s, 1, 1); s->e_ml = sa ? 0 : 3;
+  /* P7: bank 1's rows 0 and 1 (row 3 open): the rows by the bank stage's cycle's scores */
+  s = dm_at_cycle(d, pol, "P7: K (bank 1, row 0, age 4) sent", 0);
+  dm_req(s, 1, 0, 3, 4);
+  s = dm_at_cycle(d, pol, "P7: L (row 1, age 2) sent", 0);
+  dm_req(s, 1, 1, 4, 2);
+  s = dm_at_cycle(d, pol, sa ? "P7: M (row 1, age 2) sent; a dummy adds 20 to K's age: row 0 scores 27, row 1 7 "
+                               "in the bank stage's cycle"
+                             : "P7: M (row 1, age 2) sent; a dummy sets K's merge length to 3: row 0 scores 3, row 1 "
+                               "1 (M) or 2 (S) in the bank stage's cycle", 0);
+  dm_req(s, 1, 1, 5, 2);
+  if (sa) dm_dummy(s, 3, 1, 20); else dm_dummy(s, 3, 3, 0);
+  s = dm_at_cycle(d, pol, sa ? "P7: a dummy adds 40 to M's age: row 1 scores 49 from the row stage's cycle on"
+                             : "P7: a dummy sets M's merge length to 4: row 1 scores 4 (M) or 5 (S) from the row "
+                               "stage's cycle on", 0);
+  if (sa) dm_dummy(s, 5, 1, 40); else dm_dummy(s, 5, 4, 0);
+  s = dm_at_cycle(d, pol, "P7: the bank stage chooses bank 1 and its row 0", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P7: the row stage, though row 1 scores higher now", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P7: the request stage takes row 0's read", 2);
+  s->e_issue = 0;
+  s = dm_at_cycle(d, pol, "P7: K leaves (a miss: row 0 opened)", 2);
+  dm_expect_issue(s, 3, 0);
+  dm_lag(d, pol, 2);
+  s = dm_at_cycle(d, pol, "P7: then M (row 1: the only row left; its larger request score)", 2);
+  dm_expect_issue(s, 5, 0);
+  dm_lag(d, pol, 2);
+  s = dm_at_cycle(d, pol, "P7: then L, a hit", 2);
+  dm_expect_issue(s, 4, 1);
+  s = dm_at_cycle(d, pol, "P7: empty", 2);
+  s->e_issue = 0; s->e_count = 0;
 }
 
 static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -403,8 +594,9 @@ static int dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n
   for (int i = 0; i < np; i++) if (pols[i]) dm_dummies(d, pols[i]);
   for (int i = 0; i < np; i++) dm_saturate(d, pols[i]);
   for (int i = 0; i < np; i++) if (pols[i] == 3) dm_satdiff(d);
-  if (d->d.amax > 3u * (uint32_t)d->d.N + 16)
+  if (d->d.amax > (d->d.PIPE ? 5u : 3u) * (uint32_t)d->d.N + 16)
     for (int i = 0; i < np; i++) if (pols[i] <= 1) dm_equiv(d, pols[i]);
+  if (d->d.PIPE) for (int i = 0; i < np; i++) dm_pipe(d, pols[i]);
   if (wg_dir_overflow(msg, n, "dram_mib", d->n, DM_MAX_STEPS)) return 1;
   d->start[0] = 0;
   for (int i = 0; i < d->n; i++) d->start[i + 1] = d->start[i] + d->s[i].rep;

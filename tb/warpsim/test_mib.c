@@ -29,6 +29,12 @@
 **     (Fig. 3.1, 4.1: the bank is held until every request has arrived) nor
 **     the dummy that overtakes its first miss; every kernel run on tiny again
 **     with it finishes with the invariants and a drained MIB.
+**   - The pipelined DRAM pick (dram_pipe = 1, the dram_mib block's PIPE): the
+**     bank, its rows and the read are chosen three, two and one cycle before
+**     the issue, and a dummy reaches the MIB a cycle later; the thesis' orders
+**     (Fig. 3.1, 4.1, the bank held until every request is in) are the same,
+**     the overtaking dummy is dropped the same, and every kernel under every
+**     policy (FR-FCFS too) on tiny finishes with the invariants.
 ** Ends with 'N passed, N failed'.
 */
 #include "ws_gpu.h"
@@ -60,6 +66,7 @@ typedef struct inject {
 
 static int use_row_table;   /* 1: the dram_mib block keeps its row scores in the thesis' table */
 static int use_mib_pipe;    /* 1: the l2mib block's registered pick (PIPE = 1) */
+static int use_dram_pipe;   /* 1: the dram_mib block's pipelined pick (PIPE = 1) */
 
 /* Run the partition with the injections (one a cycle at most), the bank held until
 ** RELEASE; the lines the DRAM issued, in order, go to ORDER (returns how many).
@@ -73,6 +80,7 @@ static int run_partition(int sched, const inject *inj, int n, int64_t release, u
   if (dram_queue) c.dram_queue = dram_queue;
   c.dram_row_table = use_row_table;
   c.l2_mib_pipe = use_mib_pipe;
+  c.dram_pipe = use_dram_pipe;
   CHECK(ws_config_check(&c, err, sizeof err) == 0, "config: %s", err);
   CHECK(ws_kernel_builtin(&kern, "stream", NULL, err, sizeof err) == 0, "%s", err);
   if (ws_gpu_init(&gpu, &c, &kern, err, sizeof err)) { CHECK(0, "init: %s", err); ws_gpu_free(&gpu); return 0; }
@@ -188,18 +196,32 @@ static void test_dummy_first(void) {
 ** invariants; the dummies found at DRAM never exceed those sent */
 static int row_table_equal;   /* runs compared with the row-score table */
 static int mib_pipe_runs;     /* runs with the registered dummy pick */
+static int dram_pipe_runs;    /* runs with the pipelined DRAM pick */
 
 static void test_kernels(void) {
   static const char *const cfgs[] = {"tiny", "fermi"};
   for (int ci = 0; ci < 2; ci++)
     for (const char *const *k = ws_kernel_builtins(); *k; k++) {
       if (!strcmp(*k, "fig4_2")) continue;
-      for (int s = WS_DRAM_MSHR_M; s <= WS_DRAM_MSHR_SA; s++) {
+      for (int s = WS_DRAM_FRFCFS; s <= WS_DRAM_MSHR_SA; s++) {
         ws_config c;
         char err[512];
         CHECK(ws_config_named(&c, cfgs[ci], err, sizeof err) == 0, "%s", err);
         c.dram_sched = s;
-        int r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
+        int r;
+        if (ci == 0) {   /* the pipelined DRAM pick: tiny, every policy */
+          c.dram_pipe = 1;
+          r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
+          CHECK(r == 0, "%s on %s, %s, pipelined DRAM pick: %s", *k, cfgs[ci], names[s], err);
+          for (int i = 0; r == 0 && s != WS_DRAM_FRFCFS && i < c.n_part; i++)
+            CHECK(gpu.mem.part[i].dummy_hits <= gpu.mem.part[i].dummies && gpu.mem.part[i].mib_pending == 0,
+                  "%s on %s, %s, pipelined DRAM pick: partition %d's MIB", *k, cfgs[ci], names[s], i);
+          if (r == 0) dram_pipe_runs++;
+          ws_gpu_free(&gpu);
+          c.dram_pipe = 0;
+        }
+        if (s == WS_DRAM_FRFCFS) continue;
+        r = ws_test_run(&gpu, &kern, &c, *k, err, sizeof err);
         CHECK(r == 0, "%s on %s, %s: %s", *k, cfgs[ci], names[s], err);
         uint64_t sat = 0, reads = 0, hits = 0;
         for (int i = 0; r == 0 && i < c.n_part; i++) {
@@ -254,9 +276,16 @@ int main(void) {
   test_fig4_1();
   test_dummy_first();
   use_mib_pipe = 0;
+  use_dram_pipe = 1;   /* the same orders with the pipelined DRAM pick */
+  test_fig3_1();
+  test_fig4_1();
+  test_dummy_first();
+  use_dram_pipe = 0;
   test_dummy_first();
   test_kernels();
   printf("registered dummy pick: %d kernel runs with the invariants\n", mib_pipe_runs);
+  printf("pipelined DRAM pick: %d kernel runs with the invariants\n", dram_pipe_runs);
+  CHECK(dram_pipe_runs >= 20, "only %d runs with the pipelined DRAM pick", dram_pipe_runs);
   printf("row-score table: %d of the kernel runs compared (no saturated age), identical\n", row_table_equal);
   CHECK(row_table_equal >= 10, "only %d runs without a saturated age", row_table_equal);
   return ws_test_end();
