@@ -109,7 +109,7 @@ covers() {  # covers SV MODULE DIR -> COVER text
   [ "$n" = 0 ] && { COVER="none"; return 0; }
   # --quick: Yosys' SAT first (seconds, where z3 needs 15 s to 1 min: apogee, caps,
   # dram_mib, oaws); z3 to depth COVER_STEPS only when some cover is deeper than 10
-  if [ "$QUICK" = 1 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
+  if [ "$QUICK" = 1 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $SAT_DEPTH)"; return 0; fi
   yosys -q -p "read_verilog -sv -formal -DWG_COVERS $sv; prep -flatten -top $m; async2sync; dffunmap; write_smt2 -wires $d/$m.cover.smt2" >/dev/null 2>&1
   # (--quick leaves out the traces of the reached covers: writing them costs more than finding them)
   local vcd=(--dump-vcd "$d/cover.vcd"); [ "$QUICK" = 1 ] && vcd=()
@@ -117,7 +117,7 @@ covers() {  # covers SV MODULE DIR -> COVER text
   reached=$(echo "$log" | grep -c "Reached cover statement")
   if echo "$log" | grep -q "Status: PASSED"; then COVER="$reached/$n reached"; return 0; fi
   # z3 did not get through in time (wide compare trees): Yosys' SAT solver instead
-  if [ "$QUICK" = 0 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
+  if [ "$QUICK" = 0 ] && covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $SAT_DEPTH)"; return 0; fi
   COVER="$SAT_OK/$n reached (FAILED)"
   echo "$log" | grep -E "Unreached|Status" | sed 's/^/    /'
   return 1
@@ -125,10 +125,15 @@ covers() {  # covers SV MODULE DIR -> COVER text
 
 covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bounded check of
   # 'assert(!cover)' with the real asserts assumed; a counterexample is a trace that reaches
-  # the cover. 0 when all N are reached within COVER_SAT_DEPTH (SAT_OK: how many were)
+  # the cover. 0 when all N are reached within COVER_SAT_DEPTH (SAT_OK: how many were), or the
+  # deeper depth a module's properties ask for in a comment 'formal: covers need depth D' (a
+  # pipelined block reports every decision some cycles after its inputs: apogee's PIPE=1)
   # Covers are read with WG_COVERS defined: the restated functions (`ifndef WG_COVERS) check
   # values, not reachability, and as assumptions they made each cover's SAT 8x slower.
-  local sv=$1 m=$2 d=$3 n=$4 i line cv
+  local sv=$1 m=$2 d=$3 n=$4 i line cv depth=$COVER_SAT_DEPTH want
+  want=$(sed -n 's/.*formal: covers need depth \([0-9]*\).*/\1/p' "$sv" | head -1)
+  [ -n "$want" ] && [ "$want" -gt "$depth" ] && depth=$want
+  SAT_DEPTH=$depth
   SAT_OK=0
   for i in $(seq 1 "$n"); do
     line=$(grep -n "^ *cover(" "$sv" | sed -n "${i}p" | cut -d: -f1)
@@ -136,7 +141,7 @@ covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bound
     awk -v l="$line" 'NR == l { sub(/cover\(/, "assert(!("); sub(/\);/, "));"); print; next }
                       /^ *cover\(/ { next } { gsub(/assert\(/, "assume("); print }' "$sv" >"$cv"
     if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -flatten -top $m; async2sync;
-        sat -seq $COVER_SAT_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
+        sat -seq $depth -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
   done
   [ "$SAT_OK" = "$n" ]
 }
