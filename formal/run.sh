@@ -130,7 +130,7 @@ covers() {  # covers SV MODULE DIR -> COVER text, CENGINE, CSOLVER
   if [ "$STATUS" = PASS ]; then COVER="$reached/$n reached (traces: ${m}_cover/engine_0/)"; return 0; fi
   # the solver did not get through in time: Yosys' SAT solver, each cover on its own
   CENGINE="yosys sat, each cover alone"; CSOLVER="minisat"
-  if covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $COVER_SAT_DEPTH)"; return 0; fi
+  if covers_sat "$sv" "$m" "$d" "$n"; then COVER="$n/$n reached (SAT, depth $SAT_DEPTH)"; return 0; fi
   COVER="$SAT_OK/$n reached (FAILED)"
   grep -E "Unreached|DONE" "$d/cover.log" | sed 's/^/    /'
   return 1
@@ -138,10 +138,15 @@ covers() {  # covers SV MODULE DIR -> COVER text, CENGINE, CSOLVER
 
 covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bounded check of
   # 'assert(!cover)' with the real asserts assumed; a counterexample is a trace that reaches
-  # the cover. 0 when all N are reached within COVER_SAT_DEPTH (SAT_OK: how many were)
+  # the cover. 0 when all N are reached within COVER_SAT_DEPTH (SAT_OK: how many were), or the
+  # deeper depth a module's properties ask for in a comment 'formal: covers need depth D' (a
+  # pipelined block reports every decision some cycles after its inputs: apogee's PIPE=1)
   # Covers are read with WG_COVERS defined: the restated functions (`ifndef WG_COVERS) check
   # values, not reachability, and as assumptions they made each cover's SAT 8x slower.
-  local sv=$1 m=$2 d=$3 n=$4 i line cv
+  local sv=$1 m=$2 d=$3 n=$4 i line cv depth=$COVER_SAT_DEPTH want
+  want=$(sed -n 's/.*formal: covers need depth \([0-9]*\).*/\1/p' "$sv" | head -1)
+  [ -n "$want" ] && [ "$want" -gt "$depth" ] && depth=$want
+  SAT_DEPTH=$depth
   SAT_OK=0
   for i in $(seq 1 "$n"); do
     line=$(grep -n "^ *cover(" "$sv" | sed -n "${i}p" | cut -d: -f1)
@@ -149,7 +154,7 @@ covers_sat() {  # covers_sat SV MODULE DIR N: every cover on its own, as a bound
     awk -v l="$line" 'NR == l { sub(/cover\(/, "assert(!("); sub(/\);/, "));"); print; next }
                       /^ *cover\(/ { next } { gsub(/assert\(/, "assume("); print }' "$sv" >"$cv"
     if timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal -DWG_COVERS $cv; prep -flatten -top $m; async2sync;
-        sat -seq $COVER_SAT_DEPTH -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
+        sat -seq $depth -prove-asserts -set-assumes -set-at 1 rst 1" 2>&1 | grep -q "FAIL"; then SAT_OK=$((SAT_OK + 1)); fi
   done
   [ "$SAT_OK" = "$n" ]
 }

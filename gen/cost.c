@@ -176,7 +176,7 @@ int wg_cost(const wg_config *c, const char *keep_dir, int flatten, wg_cost_row *
            "abc -D %d -constr %s/abc.constr -liberty %s -script " ABC_SCRIPT "\n"
            "opt_clean -purge\n"
            "tee -o %s/stat.txt stat -liberty %s\n"
-           "write_verilog -noattr -noexpr -nohex %s/netlist.v\n",
+           "write_verilog -noattr -noexpr -nohex -simple-lhs %s/netlist.v\n",
            dir, c->module, c->module, flatten ? " -flatten" : "", lib, ABC_TARGET_PS, dir, lib,
            ABC_TARGET_PS, ABC_TARGET_PS, ABC_TARGET_PS, ABC_TARGET_PS, dir, lib, dir);
   rc = write_text(path, ys.s, err, n);

@@ -523,6 +523,7 @@ oaws|uncoalesced|oaws|--set sched=oaws_dynamic
 oawspipe|uncoalesced|oaws|--set sched=oaws_dynamic --set oaws_pipe=1
 eq|compute|eqctr,eqvote|--set equalizer=energy
 apogee|tia|apogee|--set prefetch=apogee
+apogee_pipe|tia|apogee|--set prefetch=apogee --set pf_apogee_pipe=1
 caps|cta_stride|caps,tls|--set prefetch=caps --set sched=two_level --set caps_order=on --set caps_wakeup=on
 capspipe|cta_stride|caps|--set prefetch=caps --set caps_pipe=1 --set sched=two_level --set caps_order=on --set caps_wakeup=on'
 t_warpsim_rtl() {   # warpsim --rtl: every block warpsim uses as RTL in the loop, checked, JSON identical
@@ -590,7 +591,7 @@ t_warpsim_replay() {   # t_warpsim_replay [CONFIG]: warpsim --record SLOT:FILE, 
   while IFS='|' read -r name kern blocks sets; do
     local recs=() slot
     # fermi has 48 warps per SM; APOGEE's table holds at most 32
-    [ "$cfg" = fermi ] && [ "$name" = apogee ] && sets="$sets --set warps_per_sm=32"
+    [ "$cfg" = fermi ] && [ "${name%_pipe}" = apogee ] && sets="$sets --set warps_per_sm=32"
     for b in ${blocks//,/ }; do
       slot=$b:sm0
       case $b in dram_mib|l2mib) slot=$b:partition0;; eqvote) slot=$b:gpu;; tls|rfc) slot=$b:sm0.scheduler0;; esac

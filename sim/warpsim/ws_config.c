@@ -57,7 +57,8 @@ void ws_apogee_params(const ws_config *c, apogee_params *p) {
   while ((1 << lb) < c->line_bytes) lb++;
   /* the thesis' field widths (Table 5.3b) but 32-bit addresses: warpsim's lane addresses, modulo 2^32 */
   *p = (apogee_params){.ENTRIES = c->pf_entries, .WARPS = warps, .THREADS = 32, .PC_BITS = 10, .ADDR_BITS = 32,
-                       .OFF_BITS = 8, .CONF_BITS = 8, .DIST_BITS = 6, .LINE_BITS = lb, .PFQ = c->pf_queue};
+                       .OFF_BITS = 8, .CONF_BITS = 8, .DIST_BITS = 6, .LINE_BITS = lb, .PFQ = c->pf_queue,
+                       .PIPE = c->pf_apogee_pipe};
 }
 
 void ws_caps_params(const ws_config *c, caps_params *p) {
@@ -204,6 +205,9 @@ static const ws_key keys[] = {
                                           "two_level, ctas_per_sm <= 16)"),
   KEY(pf_entries,      APOGEE_ENTRIES_MIN, APOGEE_ENTRIES_MAX, 0, "prefetch = apogee: table entries (apogee ENTRIES; thesis: 64)"),
   KEY(pf_queue,        CAPS_FIFO_MIN, APOGEE_PFQ_MAX, 0, "prefetch queue entries (apogee PFQ, caps FIFO)"),
+  KEY(pf_apogee_pipe,  0,  1,            0, "prefetch = apogee: 1 builds the apogee blocks pipelined (their PIPE, the RTL "
+                                            "that meets a 5 ns clock: a load is decided 6 cycles after the L1 shows it, a "
+                                            "burst starts walking 2 cycles after that), 0 decides each load in its cycle"),
   KEY(caps_pipe,       0,  1,            0, "prefetch = caps: 1 builds the caps block with its load in three stages (its "
                                             "PIPE, the RTL that meets a 5 ns clock: a load's events and trigger two cycles "
                                             "later), 0 decides a load in the cycle it arrives"),
@@ -449,6 +453,8 @@ static const named_row fermi_rows[] = {
   { "prefetch",        "off",  "the baseline has no prefetcher" },
   { "pf_entries",      "64",   "APOGEE Table 5.3a: \"Prefetch Table 64 Entry\"" },
   { "pf_queue",        "8",    "INFERRED: the thesis gives no depth (the apogee block's preset)" },
+  { "pf_apogee_pipe",  "0",    "each load decided in the cycle the L1 shows it, as the thesis describes (1: the "
+                               "pipelined block, docs/blocks/apogee.md)" },
   { "caps_pipe",       "0",    "the paper's decision in the load's cycle (1: the pipelined load, docs/blocks/caps.md)" },
   { "caps_order",      "off",  "the baseline's two-level scheduler: round robin" },
   { "caps_wakeup",     "off",  "the baseline has no prefetcher to wake warps" },
@@ -483,7 +489,8 @@ static const named_row tiny_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
-  { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL }, { "caps_pipe", "0", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "8", NULL }, { "pf_queue", "4", NULL }, { "pf_apogee_pipe", "0", NULL },
+  { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "10000000", NULL },
 };
@@ -527,7 +534,8 @@ static const named_row fig4_2_rows[] = {
   { "eq_vrm_delay", "512", NULL }, { "eq_clock_mhz", "1400", NULL }, { "eq_inst_pj", "1000", NULL },
   { "eq_l2_pj", "500", NULL }, { "eq_dram_pj", "14336", NULL }, { "eq_static_sm_mw", "1862", NULL },
   { "eq_static_mem_mw", "13970", NULL },
-  { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL }, { "caps_pipe", "0", NULL },
+  { "prefetch", "off", NULL }, { "pf_entries", "64", NULL }, { "pf_queue", "8", NULL }, { "pf_apogee_pipe", "0", NULL },
+  { "caps_pipe", "0", NULL },
   { "caps_order", "off", NULL }, { "caps_wakeup", "off", NULL },
   { "max_cycles", "1000", "the example ends at t = 26" },
 };

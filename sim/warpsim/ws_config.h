@@ -131,6 +131,7 @@ typedef struct ws_config {
   int prefetch;             /* enum ws_prefetch */
   int pf_entries;           /* apogee ENTRIES: prefetch table entries */
   int pf_queue;             /* apogee PFQ, caps FIFO: prefetch queue entries */
+  int pf_apogee_pipe;       /* prefetch = apogee: the apogee block's PIPE (0: each load decided in its cycle) */
   int caps_pipe;            /* prefetch = caps: the caps block's PIPE (0: the load decided in its cycle) */
   int caps_order;           /* prefetch = caps, sched = two_level: CAPS' CTA-aware promotion order (tls warp_prio) */
   int caps_wakeup;          /* prefetch = caps, sched = two_level: eager wake-up of a prefetch's warp (tls wake) */

@@ -67,14 +67,14 @@ static void ws_pf_eval_apogee(ws_gpu *g, ws_sm *s, const ws_pf_load *ld) {
       if (s->ctas[k].live) in->n_warps += (uint32_t)s->ctas[k].warps;
   }
   ws_slot_eval(&p->slot, in, o);   /* no output depends on pf_ready, pf_present or a fill */
-  if (ld) {
-    p->loads++;
-    p->state[o->ld_state < 3 ? o->ld_state : 0]++;
-    if (o->ld_confirmed) {
-      p->confirmed++;
-      p->dist_sum += o->ld_dist;
-      p->dist_last = o->ld_dist;
-    }
+  if (ld) p->loads++;
+  /* the outputs of a decided load: this cycle's (PIPE = 0), or the one the pipelined block decided
+  ** 6 cycles after it was shown (pf_apogee_pipe = 1: reported when it had an entry, ld_dist != 0) */
+  if (g->cfg.pf_apogee_pipe ? o->ld_dist != 0 : ld != NULL) p->state[o->ld_state < 3 ? o->ld_state : 0]++;
+  if (o->ld_confirmed) {
+    p->confirmed++;
+    p->dist_sum += o->ld_dist;
+    p->dist_last = o->ld_dist;
   }
   p->bursts += o->pf_start;
   p->bursts_dropped += o->pf_drop;

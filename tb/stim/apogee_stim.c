@@ -39,6 +39,7 @@ static void ag_set_addr(uint32_t *a, int j, int ab, uint32_t v) {
 
 typedef struct ag_dims {
   int E, W, T, PCB, AB, OB, LB, Q, EB;
+  int lat;   /* cycles from a load's inputs to its outputs: 0, or 7 with PIPE=1 (docs/blocks/apogee.md) */
   uint32_t amask;
 } ag_dims;
 
@@ -47,6 +48,7 @@ static void ag_dims_of(ag_dims *d, const apogee_params *p) {
   d->PCB = (int)p->PC_BITS; d->AB = (int)p->ADDR_BITS; d->OB = (int)p->OFF_BITS;
   d->LB = (int)p->LINE_BITS; d->Q = (int)p->PFQ;
   d->EB = d->E <= 2 ? 1 : ag_log2(d->E);
+  d->lat = p->PIPE ? 7 : 0;
   d->amask = ag_low(d->AB);
 }
 
@@ -242,14 +244,28 @@ const wg_stim_ops apogee_random_stim = {"apogee", "random", sizeof(ag_rand), ag_
 **      P0 still misses: slow (it. 2); P1 fires and the trigger moves to P2,
 **      slow again (it. 3); P2 fires, moves to P3, P0 hits (it. 4); P3 fires
 **      and stays (it. 5).
+** With PIPE=1 a load's outputs are checked 7 cycles after its inputs (the
+** expectations above unchanged: the drains between loads are longer by the
+** latency), and G tests the pipeline itself, from its rules:
+**   G. one PC loaded by warps 0, 1, 0, 1 in consecutive cycles: each load
+**      sees the one before it (no second allocation, the confidence adds
+**      up, warp 0's next iteration finds its burst pending and raises the
+**      distance, warp 1's run restarted by that); a started burst waits a
+**      cycle in its report before the generator walks it, so the next load's
+**      burst is dropped; the generator takes the next one in the cycle it
+**      leaves the first burst's last line.
+**      Then the victim: with every entry valid at one confidence, a new
+**      one-lane PC takes entry 0 (confidence 0) and a new PC a cycle later
+**      takes entry 1, not entry 0 (the entry the load ahead of it
+**      allocated is never its victim); entry 0 still holds the first PC.
 ** Needs THREADS >= 4; with OFF_BITS = 3 elements are 2 bytes (offsets +-2).
 ** Addresses wrap modulo 2^ADDR_BITS (the expected values too).
 */
 enum { CK_ALLOC, CK_MATCH, CK_MIS, CK_CONF, CK_OFF, CK_CONFD, CK_SCALAR, CK_STATE, CK_UP, CK_DOWN,
-       CK_DIST, CK_PFADDR, CK_START, CK_TFIRE, CK_TCRE, CK_TSLOW, CK_TMOVE, CK_N };
+       CK_DIST, CK_PFADDR, CK_START, CK_TFIRE, CK_TCRE, CK_TSLOW, CK_TMOVE, CK_DROP, CK_ENTRY, CK_EVICT, CK_N };
 static const char *const ag_ck_name[CK_N] = {"ld_alloc", "ld_match", "ld_mismatch", "ld_conf", "ld_offset",
   "ld_confirmed", "ld_scalar", "ld_state", "dist_up", "dist_down", "ld_dist", "ld_pf_addr", "pf_start",
-  "tia_fire", "tia_create", "tia_slow", "tia_move"};
+  "tia_fire", "tia_create", "tia_slow", "tia_move", "pf_drop", "ld_entry", "evict"};
 
 #define AG_MAX_STEPS 2048
 #define AG_MAX_LINES 128
@@ -282,8 +298,9 @@ static ag_step *ag_new(ag_dir *g, const char *what) {
 }
 static void ag_reset(ag_dir *g) { ag_new(g, "reset")->rst = 1; }
 static void ag_idle(ag_dir *g, int k) { while (k-- > 0) ag_new(g, "idle"); }
-/* enough cycles for the generator's burst (<= THREADS lines) and the queue to empty */
-static void ag_drain(ag_dir *g) { ag_idle(g, g->d.T + g->d.Q + 4); }
+/* enough cycles for the generator's burst (<= THREADS lines) and the queue to empty; with PIPE=1
+** the burst starts walking two cycles after the load's outputs, lat + 1 after its inputs */
+static void ag_drain(ag_dir *g) { ag_idle(g, g->d.T + g->d.Q + 4 + (g->d.lat ? g->d.lat + 2 : 0)); }
 static ag_step *ag_load(ag_dir *g, const char *what, uint32_t pc, uint32_t warp, uint32_t mask,
                         uint32_t base, int32_t stride, int hit) {
   ag_step *s = ag_new(g, what);
@@ -300,6 +317,63 @@ static void ag_expect_lines(ag_dir *g, uint32_t a0, uint32_t a1, uint32_t warp) 
   for (uint32_t l = a0 >> g->d.LB; l <= a1 >> g->d.LB && g->n_exp < AG_MAX_LINES; l++) {
     g->exp_line[g->n_exp] = l; g->exp_warp[g->n_exp] = warp; g->exp_last[g->n_exp] = l == a1 >> g->d.LB; g->n_exp++;
   }
+}
+
+/* G. the pipeline (PIPE=1), written from its rules (docs/blocks/apogee.md, "The pipeline"): a
+** load is decided 6 cycles after its inputs on the table as every load before it left it, and
+** reported a cycle later; a started burst waits that cycle before the generator walks it, a line a
+** cycle; a burst starts when none waits and the generator is idle or leaves its last line; a
+** load's victim is picked a cycle ahead, never an entry the load ahead of it hits or allocates. */
+static void ag_pipe(ag_dir *g, uint32_t es, uint32_t cmax) {
+  const ag_dims *d = &g->d;
+  const int T = d->T;
+  const uint32_t N = (uint32_t)(d->W * T), full = ag_low(T), am = d->amask, B = 0x40;
+#define CAP(x) ((uint32_t)(x) > cmax ? cmax : (uint32_t)(x))
+  ag_step *s;
+  ag_reset(g);
+  s = ag_load(g, "G: warp 0, iteration 0: allocates, learns the offset, confirmed, starts a burst", 1, 0, full, B, (int32_t)es, 0);
+  s->exp[CK_ALLOC] = 1; s->exp[CK_MATCH] = 1; s->exp[CK_CONF] = CAP(T - 2); s->exp[CK_OFF] = es; s->exp[CK_CONFD] = 1;
+  s->exp[CK_START] = 1; s->exp[CK_DROP] = 0; s->exp[CK_STATE] = 0; s->exp[CK_DIST] = 1; s->exp[CK_PFADDR] = (B + es * N) & am;
+  s = ag_load(g, "G: warp 1 a cycle later sees that entry: no allocation, the confidence adds up; the burst of "
+              "warp 0 waits in its report, so this one is dropped", 1, 1, full, B + es * (uint32_t)T, (int32_t)es, 0);
+  s->exp[CK_ALLOC] = 0; s->exp[CK_MATCH] = 1; s->exp[CK_CONF] = CAP(2 * T - 3); s->exp[CK_CONFD] = 1;
+  s->exp[CK_START] = 0; s->exp[CK_DROP] = 1; s->exp[CK_STATE] = 0; s->exp[CK_DIST] = 1;
+  s->exp[CK_PFADDR] = (B + es * (N + (uint32_t)T)) & am;
+  /* warp 0's burst (n lines) walks a line a cycle from two cycles after its table cycle (its report
+  ** in between); the generator takes the next burst in a cycle it leaves its last line: this load's
+  ** (a cycle later) if the burst is one line, the next one's if it is two */
+  uint32_t l0 = ((B + es * N) & am) >> d->LB, l1 = ((B + es * (N + (uint32_t)T - 1)) & am) >> d->LB;
+  int lines = (int)(l1 - l0) + 1, start2 = lines == 1, start3 = !start2 && lines == 2;
+  s = ag_load(g, "G: warp 0's next iteration a cycle later: its burst (two cycles ago) pending: 01, distance 2; "
+              "the generator takes its burst only if warp 0's is one line, walked now", 1, 0, full, B + es * N, (int32_t)es, 0);
+  s->exp[CK_ALLOC] = 0; s->exp[CK_CONF] = CAP(3 * T - 4); s->exp[CK_STATE] = 1; s->exp[CK_UP] = 1; s->exp[CK_DIST] = 2;
+  s->exp[CK_CONFD] = 1; s->exp[CK_START] = start2; s->exp[CK_DROP] = !start2; s->exp[CK_PFADDR] = (B + es * 3 * N) & am;
+  s = ag_load(g, "G: warp 1's next iteration: the new distance restarted its run: not judged; its burst starts only "
+              "if warp 0's is two lines", 1, 1, full, B + es * (N + (uint32_t)T), (int32_t)es, 1);
+  s->exp[CK_ALLOC] = 0; s->exp[CK_CONF] = CAP(4 * T - 5); s->exp[CK_STATE] = 0; s->exp[CK_UP] = 0; s->exp[CK_DIST] = 2;
+  s->exp[CK_CONFD] = 1; s->exp[CK_START] = start3; s->exp[CK_DROP] = !start3;
+  s->exp[CK_PFADDR] = (B + es * (3 * N + (uint32_t)T)) & am;
+  ag_drain(g);
+
+  /* the victim: fill every entry (PCs 1..ENTRIES, one a cycle: each takes the lowest invalid entry
+  ** its look-up may pick, the one after its predecessor's), all at one confidence */
+  ag_reset(g);
+  for (int k = 0; k < d->E; k++) {
+    s = ag_load(g, "G: a new PC fills the next entry", (uint32_t)(1 + k), 0, full, 0x100 + 0x80 * (uint32_t)k, (int32_t)es, 1);
+    s->exp[CK_ALLOC] = 1; s->exp[CK_ENTRY] = (uint32_t)k; s->exp[CK_EVICT] = 0; s->exp[CK_CONF] = CAP(T - 2);
+  }
+  ag_drain(g);
+  s = ag_load(g, "G: a new PC with one lane: the lowest confidence, the lowest index: entry 0, confidence 0", 0, 0, 1, 0x20, 0, 0);
+  s->exp[CK_ALLOC] = 1; s->exp[CK_ENTRY] = 0; s->exp[CK_EVICT] = 1; s->exp[CK_CONF] = 0; s->exp[CK_MATCH] = 0;
+  s->exp[CK_MIS] = 0;
+  s = ag_load(g, "G: a new PC a cycle later: entry 0 (confidence 0) was allocated by the load ahead: entry 1", 1, 1, full,
+              0x300, (int32_t)es, 1);
+  s->exp[CK_ALLOC] = 1; s->exp[CK_ENTRY] = 1; s->exp[CK_EVICT] = 1; s->exp[CK_CONF] = CAP(T - 2);
+  ag_drain(g);
+  s = ag_load(g, "G: the one-lane PC again: still in entry 0", 0, 0, 1, 0x20, 0, 0);
+  s->exp[CK_ALLOC] = 0; s->exp[CK_ENTRY] = 0;
+  ag_drain(g);
+#undef CAP
 }
 
 static int ag_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_t n) {
@@ -454,6 +528,10 @@ static int ag_dir_init(void *vs, const void *vp, uint64_t seed, char *msg, size_
     if (i == 0) s->exp[CK_SCALAR] = 1;
     ag_idle(g, 3);
   }
+  if (d->lat) {
+    ag_pipe(g, es, cmax);
+    ag_idle(g, d->lat);   /* the last load's outputs */
+  }
   if (wg_dir_overflow(msg, n, "apogee", g->n, AG_MAX_STEPS)) return 1;
   return 0;
 #undef CAP
@@ -488,9 +566,12 @@ static int ag_dir_check(void *vs, uint64_t cycle, const void *vout, char *msg, s
   const ag_step *s = &g->s[cycle];
   const uint32_t got[CK_N] = {o->ld_alloc, o->ld_match, o->ld_mismatch, o->ld_conf, o->ld_offset,
     o->ld_confirmed, o->ld_scalar, o->ld_state, o->dist_up, o->dist_down, o->ld_dist, o->ld_pf_addr,
-    o->pf_start, o->tia_fire, o->tia_create, o->tia_slow, o->tia_move};
-  for (int k = 0; k < CK_N; k++)
-    if (wg_expect(msg, n, cycle, s->what, ag_ck_name[k], got[k], s->exp[k], AG_X)) return 1;
+    o->pf_start, o->tia_fire, o->tia_create, o->tia_slow, o->tia_move, o->pf_drop, o->ld_entry, o->evict};
+  if (cycle >= (uint64_t)g->d.lat) {   /* the load whose outputs show now */
+    const ag_step *ls = &g->s[cycle - (uint64_t)g->d.lat];
+    for (int k = 0; k < CK_N; k++)
+      if (wg_expect(msg, n, cycle, ls->what, ag_ck_name[k], got[k], ls->exp[k], AG_X)) return 1;
+  }
   if (s->rst) g->n_seen = 0;
   if (o->pf_valid && s->ready && !s->rst && g->n_seen < AG_MAX_LINES) {
     g->seen_line[g->n_seen] = o->pf_line; g->seen_warp[g->n_seen] = o->pf_warp; g->seen_last[g->n_seen] = o->pf_last;

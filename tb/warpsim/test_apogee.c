@@ -18,10 +18,17 @@
 **     long adds at most 2 % misses.  The iteration is measured with no
 **     memory latency to speak of (mem_latency 3), so the expectation does
 **     not come from the run it judges.
+**   - the same sweep with the pipelined block (pf_apogee_pipe = 1, its PIPE):
+**     a load is decided 6 cycles after the L1 shows it and its burst leaves
+**     the queue 7 cycles later than in the 1-cycle block (docs/blocks/
+**     apogee.md, "The pipeline"), so a burst d iterations ahead is back in
+**     time when d x iteration > L + 7: the distance settles at
+**     ceil((L + 7) / iteration) .. + 2, with the same bounds on misses.
 **   - prefetching off is the same machine without the block: no "prefetch"
 **     statistics, and every load misses this L1 (each line is read once).
-**   - every built-in kernel runs to its end with the prefetcher on tiny,
-**     every load and every prefetch drained (the end-of-run invariants).
+**   - every built-in kernel runs to its end with the prefetcher on tiny (the
+**     1-cycle and the pipelined block), every load and every prefetch drained
+**     (the end-of-run invariants).
 **   - bad configurations are refused, naming the key.
 ** Ends with 'N passed, N failed'.
 */
@@ -36,6 +43,7 @@ static ws_gpu gpu;
 static ws_kernel kern;
 
 #define CHAIN 20   /* dependent ALU instructions after the load */
+#define PIPE_LATE 7   /* PIPE=1: cycles a burst leaves the queue later than with PIPE=0 */
 
 /* the kernel: ITER iterations of one load and CHAIN dependent adds, one CTA of 4 warps */
 static int make_kernel(int iters, char *err, size_t n) {
@@ -46,6 +54,8 @@ static int make_kernel(int iters, char *err, size_t n) {
   for (int i = 1; i < CHAIN; i++) k += snprintf(text + k, sizeof text - (size_t)k, "add r2, r2, r1\n");
   return ws_kernel_parse(&kern, text, "apogee_stream", err, n);
 }
+
+static int pipe;   /* the apogee block's PIPE for the runs (pf_apogee_pipe) */
 
 static int base_config(ws_config *c, int latency, int prefetch, char *err, size_t n) {
   static const char *const kv[][2] = {
@@ -61,12 +71,13 @@ static int base_config(ws_config *c, int latency, int prefetch, char *err, size_
   snprintf(v, sizeof v, "%d", latency);
   if (ws_config_set(c, "mem_latency", v, err, n)) return -1;
   if (ws_config_set(c, "prefetch", prefetch ? "apogee" : "off", err, n)) return -1;
+  if (ws_config_set(c, "pf_apogee_pipe", pipe ? "1" : "0", err, n)) return -1;
   return ws_config_check(c, err, n);
 }
 
 typedef struct outcome {
   int64_t  cycles;
-  uint64_t hits, misses, dist_last, used, sent;
+  uint64_t hits, misses, dist_last, used, timely, sent, bursts, dropped;
 } outcome;
 
 static int run(int latency, int prefetch, int iters, outcome *o) {
@@ -86,6 +97,9 @@ static int run(int latency, int prefetch, int iters, outcome *o) {
   o->misses = gpu.sm[0].l1s.load_misses;
   o->dist_last = gpu.sm[0].pf.dist_last;
   o->used = gpu.sm[0].pf.used_timely + gpu.sm[0].pf.used_late;
+  o->timely = gpu.sm[0].pf.used_timely;
+  o->bursts = gpu.sm[0].pf.bursts;
+  o->dropped = gpu.sm[0].pf.bursts_dropped;
   o->sent = gpu.sm[0].pf.lines_sent;
   ws_gpu_free(&gpu);
   return bad ? -1 : 0;
@@ -103,20 +117,25 @@ int main(void) {
         "prefetch off: every load reads a new line, so all %d miss (hits %" PRIu64 ", misses %" PRIu64 ")",
         ITERS * WARPS, base.hits, base.misses);
 
-  printf("%5s %6s %9s %9s %6s %8s %9s %10s %9s\n", "L", "L/it", "cyc off", "cyc on", "dist", "expect",
-         "miss %", "bound %", "steady %");
+  for (pipe = 0; pipe <= 1; pipe++) {
+  printf("%s\n%5s %6s %9s %9s %6s %8s %9s %10s %9s %6s %6s %6s %6s\n", pipe ? "the pipelined block (PIPE=1):" : "the 1-cycle block (PIPE=0):",
+         "L", "L/it", "cyc off", "cyc on", "dist", "expect", "miss %", "bound %", "steady %", "acc %", "cov %", "bursts", "drops");
   for (int k = 1; k <= 4; k++) {
     int lat = (int)((k * base.cycles + ITERS / 2) / ITERS);   /* k iterations, rounded */
     outcome off, on, on2;
     if (run(lat, 0, ITERS, &off) || run(lat, 1, ITERS, &on) || run(lat, 1, 2 * ITERS, &on2)) break;
-    int lo = (int)(((int64_t)lat * ITERS + base.cycles - 1) / base.cycles), hi = lo + 2;   /* ceil(L / iteration) */
+    /* ceil((L + the pipeline's lateness) / iteration) */
+    int64_t late = lat + (pipe ? PIPE_LATE : 0);
+    int lo = (int)((late * ITERS + base.cycles - 1) / base.cycles), hi = lo + 2;
     uint64_t loads = (uint64_t)ITERS * WARPS;
     double miss = (double)on.misses / (double)loads;
     double d = (double)on.dist_last;
     double bound = (d * (d + 1) / 2 + d + 1) / ITERS;   /* per warp: the ramp's misses */
     double steady = ((double)on2.misses - (double)on.misses) / (double)loads;
-    printf("%5d %6.2f %9" PRId64 " %9" PRId64 " %6" PRIu64 " %4d..%-3d %9.1f %10.1f %9.1f\n", lat, lat / iter,
-           off.cycles, on.cycles, on.dist_last, lo, hi, 100 * miss, 100 * bound, 100 * steady);
+    double acc = on.sent ? (double)on.used / (double)on.sent : 0, cov = (double)on.timely / (double)(on.timely + on.misses);
+    printf("%5d %6.2f %9" PRId64 " %9" PRId64 " %6" PRIu64 " %4d..%-3d %9.1f %10.1f %9.1f %6.1f %6.1f %6" PRIu64 " %6" PRIu64 "\n",
+           lat, lat / iter, off.cycles, on.cycles, on.dist_last, lo, hi, 100 * miss, 100 * bound, 100 * steady, 100 * acc,
+           100 * cov, on.bursts, on.dropped);
     CHECK(on.dist_last >= (uint64_t)lo && on.dist_last <= (uint64_t)hi,
           "L = %d (%.2f iterations): the distance settles at %" PRIu64 ", expected %d..%d", lat, lat / iter,
           on.dist_last, lo, hi);
@@ -132,19 +151,22 @@ int main(void) {
           "L = %d: %" PRIu64 " of %" PRIu64 " prefetched lines used (a streaming kernel uses all but the last "
           "iterations' few)", lat, on.used, on.sent);
   }
+  }
+  pipe = 0;
 
   /* every built-in kernel on tiny with the prefetcher: the end-of-run invariants (every load back,
   ** no MSHR entry held: the prefetches' waiters drained too, the instruction count) */
-  for (const char *const *k = ws_kernel_builtins(); *k; k++) {
-    ws_config tc;
-    char e[512];
-    CHECK(ws_config_named(&tc, "tiny", e, sizeof e) == 0 && ws_config_set(&tc, "prefetch", "apogee", e, sizeof e) == 0,
-          "%s", e);
-    int rc = ws_test_run(&gpu, &kern, &tc, *k, e, sizeof e);
-    CHECK(rc == 0, "tiny, prefetch = apogee, kernel %s: %s", *k, e);
-    CHECK(rc != 0 || gpu.sm[0].pf.loads > 0, "tiny, kernel %s: the table saw no load", *k);
-    ws_gpu_free(&gpu);
-  }
+  for (int pp = 0; pp <= 1; pp++)
+    for (const char *const *k = ws_kernel_builtins(); *k; k++) {
+      ws_config tc;
+      char e[512];
+      CHECK(ws_config_named(&tc, "tiny", e, sizeof e) == 0 && ws_config_set(&tc, "prefetch", "apogee", e, sizeof e) == 0 &&
+            ws_config_set(&tc, "pf_apogee_pipe", pp ? "1" : "0", e, sizeof e) == 0, "%s", e);
+      int rc = ws_test_run(&gpu, &kern, &tc, *k, e, sizeof e);
+      CHECK(rc == 0, "tiny, prefetch = apogee, PIPE=%d, kernel %s: %s", pp, *k, e);
+      CHECK(rc != 0 || gpu.sm[0].pf.loads > 0, "tiny, PIPE=%d, kernel %s: the table saw no load", pp, *k);
+      ws_gpu_free(&gpu);
+    }
 
   /* refused configurations name their key */
   ws_config c;
