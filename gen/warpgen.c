@@ -34,6 +34,8 @@ static const char *usage =
   "                            default, lint); with --bench, MODULE_tb.sv, a self-checking\n"
   "                            bench from a steps file (docs/steps.md), and a 'sim' target;\n"
   "                            --vlnv names the core (default warpgen:blocks:BLOCK-PARAMS)\n"
+  "      --sby                 write MODULE.sv and a SymbiYosys job MODULE.sby (tasks prove,\n"
+  "                            bmc, cover: what 'make formal' runs, docs/formal.md)\n"
   "      --mutant              tests only: the block's deliberately broken variant,\n"
   "                            which the formal properties must catch\n"
   "  cost BLOCK [PARAMS] [--csv|--json] [--no-header] [--keep DIR] [--flatten]\n"
@@ -187,7 +189,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
   wg_cli cli;
   memset(&cli, 0, sizeof cli);
   const char *block = NULL, *outdir = NULL;
-  int markdown = 0, json = 0, all = 0, vonly = 0, mutant = 0, fusesoc = 0;
+  int markdown = 0, json = 0, all = 0, vonly = 0, mutant = 0, fusesoc = 0, sby = 0;
   const char *bench = NULL, *vlnv = NULL;
   for (int i = 2; i < argc; i++) {
     int t = wg_cli_take(&cli, argc, argv, &i);
@@ -201,6 +203,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
     else if (!strcmp(a, "--verilog-only") && gen) vonly = 1;
     else if (!strcmp(a, "--mutant") && gen) mutant = 1;
     else if (!strcmp(a, "--fusesoc") && gen) fusesoc = 1;
+    else if (!strcmp(a, "--sby") && gen) sby = 1;
     else if (!strcmp(a, "--vlnv") && gen) {
       if (i + 1 >= argc) return bad("option --vlnv needs VENDOR:LIBRARY:NAME:VERSION");
       vlnv = argv[++i];
@@ -243,6 +246,8 @@ static int cmd_block(int argc, char **argv, int cmd) {
   }
   if (fusesoc && (all || vonly || mutant)) return bad("gen: --fusesoc writes one block's core: not with --all-presets, "
                                                        "--verilog-only or --mutant");
+  if (sby && (all || vonly || fusesoc)) return bad("gen: --sby writes one module's job: not with --all-presets, "
+                                                   "--verilog-only or --fusesoc");
   if (all) {
     if (block || cli.preset || cli.n_sets || cli.n_files || cli.name)
       return bad("gen --all-presets takes only -o DIR");
@@ -284,6 +289,7 @@ static int cmd_block(int argc, char **argv, int cmd) {
   }
   c.mutant = mutant;
   if (fusesoc) return wg_generate_fusesoc(&c, outdir, bench, vlnv, err, sizeof err) ? bad(err) : 0;
+  if (sby) return wg_generate_sby(&c, outdir, err, sizeof err) ? bad(err) : 0;
   if (wg_generate(&c, outdir, vonly, err, sizeof err)) return bad(err);
   return 0;
 }

@@ -174,6 +174,11 @@ int  wg_generate(const wg_config *c, const char *dir, int verilog_only, char *er
 int  wg_generate_fusesoc(const wg_config *c, const char *dir, const char *steps, const char *vlnv,
                          char *err, size_t errlen);
 void wg_render_core(const wg_config *c, int bench, const char *vlnv, wg_buf *o);
+/* SymbiYosys (gen/sby.c): MODULE.sv and MODULE.sby, the job file with the tasks prove
+** (k-induction), bmc (the bounded fallback) and cover that formal/run.sh runs */
+enum { WG_SBY_PROVE_DEPTH = 4, WG_SBY_BMC_DEPTH = 40, WG_SBY_BMC_DEPTH_SLOW = 10, WG_SBY_COVER_DEPTH = 40 };
+int  wg_generate_sby(const wg_config *c, const char *dir, char *err, size_t errlen);
+void wg_render_sby(const wg_config *c, wg_buf *o);
 int  wg_render_bench(const wg_config *c, const char *steps, wg_buf *o, char *err, size_t errlen);
 void wg_describe(const wg_config *c, FILE *f, int markdown);
 /* the same as JSON, with each port's C field layout (for bindings) */

@@ -780,6 +780,7 @@ plan_tests() {
     add gen_bad_cfg_file   60 1 - expect_bad "missing.cfg: cannot read config file" "$WARPGEN" gen eqctr -c "$CFG/missing.cfg"
     add gen_bad_name       60 1 - expect_bad "--name '9x': a module name is a Verilog identifier" "$WARPGEN" gen eqctr --name 9x
     add gen_bad_kv         60 1 - expect_bad "-p 'W': expected KEY=VALUE" "$WARPGEN" gen eqctr -p W
+    add gen_bad_sby        60 1 - expect_bad "gen: --sby writes one module's job" "$WARPGEN" gen eqctr --sby --verilog-only
     add cosim_bad_param    60 1 - t_cosim_bad
     add gen_determinism   120 5 - t_determinism
     add gen_config_file    60 1 - t_config_file

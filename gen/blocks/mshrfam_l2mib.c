@@ -31,7 +31,9 @@ static const wg_param_def l2mib_params[] = {
 
 /* The 64-entry presets are WG_SLOW_FORMAL: their induction (about 270,000
 ** SAT variables per step) did not finish within 120 s on the shared build
-** machine; 'small' proves in seconds (docs/blocks/l2mib.md, Verification). */
+** machine with Yosys' SAT, nor in 900 s with Bitwuzla through SymbiYosys,
+** which closes 16 entries in 54 s (docs/formal.md, "Where induction stops");
+** 'small' proves in seconds (docs/blocks/l2mib.md, Verification). */
 static const wg_preset l2mib_presets[] = {
   {"thesis", "ENTRIES=64 MAX_MERGE=16 AGE_W=15 BLK_W=25 INFO_W=16 SCORE=1 PIPE=1",
    "the thesis' L2 MIB for MSHR-S+A: 64 entries x (1 valid + 4 merge length + 15 age) = 160 bytes, dummy picked by age, "
