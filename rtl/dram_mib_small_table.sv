@@ -2,7 +2,7 @@
 // Block:      dram_mib -- DRAM-controller side of the inter-core locality aware scheduler: read queue, DRAM MIB, row scores, FR-FCFS / MSHR-M / MSHR-S / MSHR-S+A pick
 // Paper:      Inter-core Locality Aware Memory Access Scheduling (D. Li, UBC MASc thesis, 2015), thesis 4.1-4.5, Rule 1, Fig. 4.1, Fig. 4.2, Table 5.1
 // Parameters: QUEUE=4 BANKS=2 ROW_BITS=2 BLK_BITS=3 MAX_MERGE=4 AGE_BITS=6 POLICY=4 ROW_TABLE=1 PIPE=1  (preset small_table)
-// Storage:    225 bits (29 bytes) of state; see 'warpgen describe'
+// Storage:    237 bits (30 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen dram_mib -p QUEUE=4 -p BANKS=2 -p ROW_BITS=2 -p BLK_BITS=3 -p MAX_MERGE=4 -p AGE_BITS=6 -p POLICY=4 -p ROW_TABLE=1 -p PIPE=1 --name dram_mib_small_table -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -71,11 +71,12 @@ module dram_mib_small_table (
   logic [5:0] du_age;
   logic [1:0] du_rid;
   logic [1:0] du_oml;
-  logic [7:0] du_dd;  // its change to its row's age sum (two's complement)
+  logic [6:0] du_dp;  // its age + merge length
+  logic [5:0] du_dm;  // ... its high part less one
   // the read issued last cycle: its share of its row's age sum, taken out at this edge
   logic pend_v;
-  logic [1:0] pend_rid;
-  logic [6:0] pend_amt;
+  logic [3:0] pend_oh;  // ... its row-table entry, one-hot
+  logic [7:0] pend_amt;
   // the row-score table (4.5): a row with queued reads, their count and scores
   (* mem2reg *) logic [1:0] q_rid [0:3];   // the slot's row-table entry
   logic [3:0] rt_valid;
@@ -84,7 +85,7 @@ module dram_mib_small_table (
   (* mem2reg *) logic [2:0] rt_cnt [0:3];   // queued reads in the row
   (* mem2reg *) logic [4:0] rt_msum [0:3];  // sum of merge lengths (MSHR-S's score)
   (* mem2reg *) logic [1:0] rt_max [0:3];   // largest merge length - 1 (MSHR-M's score)
-  (* mem2reg *) logic [7:0] rt_asum [0:3];  // sum of ages (MSHR-S+A's score), saturating
+  (* mem2reg *) logic [8:0] rt_asum [0:3];  // sum of ages (MSHR-S+A's score), saturating
 
   // ---- the policy of this cycle ----
   logic pol_fr, pol_m, pol_s, pol_sa;
@@ -308,6 +309,10 @@ module dram_mib_small_table (
   assign iss_rt = issue_valid ? (4'd1 << iss_rid) : '0;
   // the dummy updates a slot that stays (not the issued one)
   assign dum_rt = (du_v && !(issue_valid && du_slot == pk_slot)) ? (4'd1 << dum_rid) : '0;
+  // ... but its row's age sum takes its change even if its read leaves now: the read's share
+  // taken out at the next edge (pend_amt) holds it then
+  logic [3:0] dua_rt;
+  assign dua_rt = du_v ? (4'd1 << dum_rid) : '0;
   // MSHR-M: a maximum cannot be decremented: the issued row's and the dummy's row's
   // maxima are recomputed over the slots that stay
   logic [7:0] mx_iss_in, mx_dum_in;
@@ -336,24 +341,28 @@ module dram_mib_small_table (
   assign mx_dum = mx_dum_l2;
   // the age sums (PIPE=1): the registered dummy's change to its row; the issued read's share,
   // taken out of its row at the next edge (pend_*: the row is in no stage meanwhile)
-  logic [8:0] d_dum;  // registered with the dummy, sign-extended
-  assign d_dum = {{1{du_dd[7]}}, du_dd};
-  // this cycle's dummy's change, for du_dd: age + new merge length - old (the CAM's, late: it
-  // subtracts in the low 2 bits and selects the high part, precomputed with and without the borrow)
+  // the registered dummy's change to its row's age sum: age + new merge length - old, the old
+  // (the CAM's) subtracted in the low 2 bits, the high part registered with and without the borrow
+  logic [2:0] du_lo;
+  assign du_lo = {1'b0, du_dp[1:0]} - {1'b0, du_oml};
+  logic [7:0] du_dd;  // two's complement
+  assign du_dd = {du_lo[2] ? du_dm : {1'b0, du_dp[6:2]}, du_lo[1:0]};
+  logic [9:0] d_dum;  // sign-extended
+  assign d_dum = {{2{du_dd[7]}}, du_dd};
+  // this cycle's dummy, for du_dp and du_dm: age + merge length (the inputs', no CAM)
   logic [7:0] dd_p;
   logic [5:0] dd_m;  // the high part less the borrow
   assign dd_p = {2'd0, dummy_age} + {6'd0, dummy_ml};
   assign dd_m = dd_p[7:2] - 6'd1;
-  logic [2:0] dd_lo;
-  assign dd_lo = {1'b0, dd_p[1:0]} - {1'b0, dsel_oml};
-  logic [7:0] dd_nx;
-  assign dd_nx = {dd_lo[2] ? dd_m : dd_p[7:2], dd_lo[1:0]};
+  // the issued read's share (age + merge length) and the change of a dummy to it applied now
   logic [6:0] pk_share;
   assign pk_share = {1'd0, pk_age} + {5'd0, pk_ml} + 7'd1;
+  logic [7:0] pend_nx;
+  assign pend_nx = {1'd0, pk_share} + ((du_v && du_slot == pk_slot) ? du_dd[7:0] : '0);
   logic [3:0] rt_valid_nx;
   logic [11:0] rt_cnt_nx;  // entry r's at [r*3 +: 3]
   logic [19:0] rt_msum_nx;
-  logic [31:0] rt_asum_nx;
+  logic [35:0] rt_asum_nx;
   logic [7:0] rt_max_nx;
   for (genvar r = 0; r < 4; r++) begin : g_rt
     logic add, sub, dum;  // a read joins, the issued read leaves, the dummy updates one
@@ -371,16 +380,126 @@ module dram_mib_small_table (
     assign rt_msum_nx[r*5 +: 5] = rt_valid[r] ? msum_stay + {4'd0, addh} : 5'd1;  // a free entry: a new row's
     // ages: each read that stays ages by its merge length (after the dummy) and the dummy's age;
     // a new read brings its own; the read issued last cycle leaves (pend).  Both sums, with and
-    // without a read joining, from registers and req_age; the CAM's hit picks one
-    logic pend;
-    assign pend = pend_v && rt_valid[r] && pend_rid == 2'(r);
-    logic [8:0] a_b, a_0, a_1;
-    assign a_b = (rt_valid[r] ? {1'd0, rt_asum[r]} : '0) + {4'd0, msum} + (dum ? d_dum : '0) - (pend ? {2'd0, pend_amt} : '0);
-    assign a_0 = a_b;
-    assign a_1 = (rt_valid[r] ? {1'd0, rt_asum[r]} : '0) + {4'd0, msum} + (dum ? d_dum : '0) - (pend ? {2'd0, pend_amt} : '0) + {3'd0, req_age};
-    logic [8:0] asum_t;  // unclipped
-    assign asum_t = (rt_valid[r] ? addh : add) ? a_1 : a_0;
-    assign rt_asum_nx[r*8 +: 8] = asum_t[7:0] | {8{|asum_t[8:8]}};  // saturated
+    // without a read joining, from registers and req_age, in carry-save form (the dummy's
+    // change, decoded last, enters last) and a prefix adder each; the CAM's hit picks one.  A
+    // free entry takes req_age, a new row's (it is read only once the entry is valid)
+    logic pend, dua;
+    assign pend = pend_v && pend_oh[r];
+    assign dua = dua_rt[r];
+    logic [9:0] o_s, o_m, o_d, o_p, o_a;  // the sum, merge sum, dummy's change, - pending share, req_age
+    assign o_s = {1'd0, rt_asum[r]};
+    assign o_m = {5'd0, rt_msum[r]};
+    assign o_d = dua ? d_dum : '0;
+    assign o_p = pend ? ~{2'd0, pend_amt} : '0;  // + pend as the carry in
+    assign o_a = {4'd0, req_age};
+    // 3:2 compressors: (sum, carry) of three operands
+    logic [9:0] c1_s, c1_c, c0_s, c0_c, c2_s, c2_c, c3_s, c3_c;
+    assign c1_s = o_s ^ o_m ^ o_p;
+    assign c1_c = {(o_s[8:0] & o_m[8:0]) | (o_s[8:0] & o_p[8:0]) | (o_m[8:0] & o_p[8:0]), 1'b0};
+    assign c0_s = c1_s ^ c1_c ^ o_d;  // without a read joining
+    assign c0_c = {(c1_s[8:0] & c1_c[8:0]) | (c1_s[8:0] & o_d[8:0]) | (c1_c[8:0] & o_d[8:0]), 1'b0};
+    assign c2_s = c1_s ^ c1_c ^ o_a;  // with one
+    assign c2_c = {(c1_s[8:0] & c1_c[8:0]) | (c1_s[8:0] & o_a[8:0]) | (c1_c[8:0] & o_a[8:0]), 1'b0};
+    assign c3_s = c2_s ^ c2_c ^ o_d;
+    assign c3_c = {(c2_s[8:0] & c2_c[8:0]) | (c2_s[8:0] & o_d[8:0]) | (c2_c[8:0] & o_d[8:0]), 1'b0};
+    logic [9:0] a_0, a_1;
+  // a_0 = c0_s + c0_c + pend: a Sklansky prefix adder (carries in 4 levels)
+  (* keep *) logic [9:0] a_0_x, a_0_y, a_0_p0;
+  assign a_0_x = c0_s;
+  assign a_0_y = c0_c;
+  assign a_0_p0 = a_0_x ^ a_0_y;
+  // verilator lint_off UNUSEDSIGNAL
+  (* keep *) logic [8:0] a_0_g0;
+  assign a_0_g0 = {a_0_x[8:1] & a_0_y[8:1], (a_0_x[0] & a_0_y[0]) | (a_0_p0[0] & pend)};
+  (* keep *) logic [8:0] a_0_g1;
+  (* keep *) logic [8:0] a_0_p1;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 1) % 2 == 1) begin
+      a_0_g1[i] = a_0_g0[i] | (a_0_p0[i] & a_0_g0[(i / 1) * 1 - 1]);
+      a_0_p1[i] = a_0_p0[i] & a_0_p0[(i / 1) * 1 - 1];
+    end else begin
+      a_0_g1[i] = a_0_g0[i];
+      a_0_p1[i] = a_0_p0[i];
+    end
+  (* keep *) logic [8:0] a_0_g2;
+  (* keep *) logic [8:0] a_0_p2;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 2) % 2 == 1) begin
+      a_0_g2[i] = a_0_g1[i] | (a_0_p1[i] & a_0_g1[(i / 2) * 2 - 1]);
+      a_0_p2[i] = a_0_p1[i] & a_0_p1[(i / 2) * 2 - 1];
+    end else begin
+      a_0_g2[i] = a_0_g1[i];
+      a_0_p2[i] = a_0_p1[i];
+    end
+  (* keep *) logic [8:0] a_0_g3;
+  (* keep *) logic [8:0] a_0_p3;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 4) % 2 == 1) begin
+      a_0_g3[i] = a_0_g2[i] | (a_0_p2[i] & a_0_g2[(i / 4) * 4 - 1]);
+      a_0_p3[i] = a_0_p2[i] & a_0_p2[(i / 4) * 4 - 1];
+    end else begin
+      a_0_g3[i] = a_0_g2[i];
+      a_0_p3[i] = a_0_p2[i];
+    end
+  (* keep *) logic [8:0] a_0_g4;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 8) % 2 == 1) begin
+      a_0_g4[i] = a_0_g3[i] | (a_0_p3[i] & a_0_g3[(i / 8) * 8 - 1]);
+    end else begin
+      a_0_g4[i] = a_0_g3[i];
+    end
+  // verilator lint_on UNUSEDSIGNAL
+  assign a_0 = a_0_p0 ^ {a_0_g4, pend};
+  // a_1 = c3_s + c3_c + pend: a Sklansky prefix adder (carries in 4 levels)
+  (* keep *) logic [9:0] a_1_x, a_1_y, a_1_p0;
+  assign a_1_x = c3_s;
+  assign a_1_y = c3_c;
+  assign a_1_p0 = a_1_x ^ a_1_y;
+  // verilator lint_off UNUSEDSIGNAL
+  (* keep *) logic [8:0] a_1_g0;
+  assign a_1_g0 = {a_1_x[8:1] & a_1_y[8:1], (a_1_x[0] & a_1_y[0]) | (a_1_p0[0] & pend)};
+  (* keep *) logic [8:0] a_1_g1;
+  (* keep *) logic [8:0] a_1_p1;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 1) % 2 == 1) begin
+      a_1_g1[i] = a_1_g0[i] | (a_1_p0[i] & a_1_g0[(i / 1) * 1 - 1]);
+      a_1_p1[i] = a_1_p0[i] & a_1_p0[(i / 1) * 1 - 1];
+    end else begin
+      a_1_g1[i] = a_1_g0[i];
+      a_1_p1[i] = a_1_p0[i];
+    end
+  (* keep *) logic [8:0] a_1_g2;
+  (* keep *) logic [8:0] a_1_p2;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 2) % 2 == 1) begin
+      a_1_g2[i] = a_1_g1[i] | (a_1_p1[i] & a_1_g1[(i / 2) * 2 - 1]);
+      a_1_p2[i] = a_1_p1[i] & a_1_p1[(i / 2) * 2 - 1];
+    end else begin
+      a_1_g2[i] = a_1_g1[i];
+      a_1_p2[i] = a_1_p1[i];
+    end
+  (* keep *) logic [8:0] a_1_g3;
+  (* keep *) logic [8:0] a_1_p3;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 4) % 2 == 1) begin
+      a_1_g3[i] = a_1_g2[i] | (a_1_p2[i] & a_1_g2[(i / 4) * 4 - 1]);
+      a_1_p3[i] = a_1_p2[i] & a_1_p2[(i / 4) * 4 - 1];
+    end else begin
+      a_1_g3[i] = a_1_g2[i];
+      a_1_p3[i] = a_1_p2[i];
+    end
+  (* keep *) logic [8:0] a_1_g4;
+  always_comb for (int i = 0; i < 9; i++)
+    if ((i / 8) % 2 == 1) begin
+      a_1_g4[i] = a_1_g3[i] | (a_1_p3[i] & a_1_g3[(i / 8) * 8 - 1]);
+    end else begin
+      a_1_g4[i] = a_1_g3[i];
+    end
+  // verilator lint_on UNUSEDSIGNAL
+  assign a_1 = a_1_p0 ^ {a_1_g4, pend};
+    logic [9:0] asum_t;  // unclipped
+    assign asum_t = !rt_valid[r] ? {4'd0, req_age} : addh ? a_1 : a_0;
+    assign rt_asum_nx[r*9 +: 9] = asum_t[8:0] | {9{|asum_t[9:9]}};  // saturated
     assign rt_max_nx[r*2 +: 2] = sub ? mx_iss : dum ? mx_dum : rt_valid[r] ? rt_max[r] : '0;
   end
   always_ff @(posedge clk) begin
@@ -395,7 +514,7 @@ module dram_mib_small_table (
       end
       rt_cnt[r] <= rt_cnt_nx[r*3 +: 3];
       rt_msum[r] <= rt_msum_nx[r*5 +: 5];
-      rt_asum[r] <= rt_asum_nx[r*8 +: 8];
+      rt_asum[r] <= rt_asum_nx[r*9 +: 9];
       rt_max[r] <= rt_max_nx[r*2 +: 2];
     end
   end
@@ -404,21 +523,21 @@ module dram_mib_small_table (
   //      that tie, by the scores of the bank stage's cycle: in groups of 4 entries each entry's
   //      standing in its bank (no bank needed) and each group's best of the chosen bank (bank
   //      stage, registered), then the groups' best against each other (row stage) ----
-  logic [35:0] rk;  // entry r's row key {its bank's open row, row score} at [r*9 +: 9]
+  logic [39:0] rk;  // entry r's row key {its bank's open row, row score} at [r*10 +: 10]
   for (genvar r = 0; r < 4; r++) begin : g_rk
     logic rscore_open;
     assign rscore_open = open_valid[rt_bank[r]] && (open_row[rt_bank[r]] == rt_row[r]);
-    logic [7:0] rscore;
-    assign rscore = pol_m ? {6'd0, rt_max[r]} : pol_s ? {3'd0, rt_msum[r]} : pol_sa ? rt_asum[r] : '0;
-    assign rk[r*9 +: 9] = {rscore_open, rscore};
+    logic [8:0] rscore;
+    assign rscore = pol_m ? {7'd0, rt_max[r]} : pol_s ? {4'd0, rt_msum[r]} : pol_sa ? rt_asum[r] : '0;
+    assign rk[r*10 +: 10] = {rscore_open, rscore};
   end
   // entry pairs (a, b), a < b, of each group: a's key > b's, equal, same bank
   logic [5:0] rp_gt, rp_eq, rp_sb;
   for (genvar g = 0; g < 1; g++) begin : g_rpg
     for (genvar a = 0; a < 4; a++) begin : g_rpa
       for (genvar b = a + 1; b < 4; b++) begin : g_rpb
-        assign rp_gt[g*6 + a*4 - a*(a+1)/2 + b - a - 1] = rk[(g*4+a)*9 +: 9] > rk[(g*4+b)*9 +: 9];
-        assign rp_eq[g*6 + a*4 - a*(a+1)/2 + b - a - 1] = rk[(g*4+a)*9 +: 9] == rk[(g*4+b)*9 +: 9];
+        assign rp_gt[g*6 + a*4 - a*(a+1)/2 + b - a - 1] = rk[(g*4+a)*10 +: 10] > rk[(g*4+b)*10 +: 10];
+        assign rp_eq[g*6 + a*4 - a*(a+1)/2 + b - a - 1] = rk[(g*4+a)*10 +: 10] == rk[(g*4+b)*10 +: 10];
         assign rp_sb[g*6 + a*4 - a*(a+1)/2 + b - a - 1] = rt_bank[g*4+a] == rt_bank[g*4+b];
       end
     end
@@ -583,10 +702,11 @@ module dram_mib_small_table (
     du_age <= dummy_age;
     du_rid <= dsel_rid;
     du_oml <= dsel_oml;
-    du_dd <= dd_nx;
+    du_dp <= dd_p[6:0];
+    du_dm <= dd_m;
     pk_rid <= nxt_r;
-    pend_rid <= iss_rid;
-    pend_amt <= pk_share;
+    pend_oh <= iss_rt;
+    pend_amt <= pend_nx;
   end
 
 `ifdef FORMAL
@@ -609,9 +729,9 @@ module dram_mib_small_table (
     end
   end
   // the row stage's keys {the entry's bank's open row, row score}, and the largest of the chosen bank's
-  logic [8:0] f_rk [4];
+  logic [9:0] f_rk [4];
   always @(*) for (int r = 0; r < 4; r++) begin
-    f_rk[r] = {open_valid[rt_bank[r]] && open_row[rt_bank[r]] == rt_row[r], 8'((policy_sel == 2'd1 ? 8'(rt_max[r]) : policy_sel == 2'd2 ? 8'(rt_msum[r]) : policy_sel == 2'd3 ? 8'(rt_asum[r]) : 8'd0))};
+    f_rk[r] = {open_valid[rt_bank[r]] && open_row[rt_bank[r]] == rt_row[r], 9'((policy_sel == 2'd1 ? 9'(rt_max[r]) : policy_sel == 2'd2 ? 9'(rt_msum[r]) : policy_sel == 2'd3 ? 9'(rt_asum[r]) : 9'd0))};
   end
   // the bank stage's best rows: its bank's, none of them with a larger row key; a cycle later
   // they are what the row stage holds
@@ -651,6 +771,8 @@ module dram_mib_small_table (
     assert(!du_v || (du_rid == q_rid[du_slot] && du_oml == q_ml[du_slot]));
     // ... and its change to the row's age sum is age + merge length - the old one
     assert(!du_v || du_dd == 8'(du_age) + 8'(du_ml) - 8'(du_oml));
+    // the read issued last cycle: its entry, one-hot
+    assert(!pend_v || (pend_oh != '0 && (pend_oh & (pend_oh - 1'b1)) == '0));
     // the row stage's bank's reads and row hits, registered for the request stage
     for (int i = 0; i < 4; i++)
       assert(!(|sb_oh) || (sb_c[i] == (q_valid[i] && sb_oh[q_bank[i]]) && sb_h[i] == (sb_c[i] && f_shit[i])));
@@ -781,7 +903,7 @@ module dram_mib_small_table (
   logic [11:0] f_cnt;
   logic [19:0] f_msum;
   logic [7:0] f_max;
-  logic [31:0] f_asum;
+  logic [35:0] f_asum;
   logic [3:0] f_sat;  // entry r: a staying read of its row reaches the maximum age this cycle
   always @(*) begin
     f_cnt = '0;
@@ -795,7 +917,7 @@ module dram_mib_small_table (
           f_cnt[r*3 +: 3] = f_cnt[r*3 +: 3] + 3'd1;
           f_msum[r*5 +: 5] = f_msum[r*5 +: 5] + {3'd0, q_ml[i]} + 5'd1;
           if (q_ml[i] > f_max[r*2 +: 2]) f_max[r*2 +: 2] = q_ml[i];
-          f_asum[r*8 +: 8] = f_asum[r*8 +: 8] + {2'd0, q_age[i]};
+          f_asum[r*9 +: 9] = f_asum[r*9 +: 9] + {3'd0, q_age[i]};
           if (!iss_oh[i] && age_nx[i*6 +: 6] == AGE_MAX) f_sat[r] = 1'b1;
         end
   end
@@ -807,8 +929,8 @@ module dram_mib_small_table (
     assert(rt_valid[0] == (f_cnt[0 +: 3] != '0));
     assert(!rt_valid[0] || (rt_cnt[0] == f_cnt[0 +: 3] && rt_msum[0] == f_msum[0 +: 5] && rt_max[0] == f_max[0 +: 2]));
     // entry 0: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[0] || rt_asum[0] >= f_asum[0 +: 8] + ((pend_v && pend_rid == 2'd0) ? 8'(pend_amt) : '0));
-    assert(!rt_valid[0] || f_taint[0] || rt_asum[0] == f_asum[0 +: 8] + ((pend_v && pend_rid == 2'd0) ? 8'(pend_amt) : '0));
+    assert(!rt_valid[0] || rt_asum[0] >= f_asum[0 +: 9] + ((pend_v && pend_oh[0]) ? 9'(pend_amt) : '0));
+    assert(!rt_valid[0] || f_taint[0] || rt_asum[0] == f_asum[0 +: 9] + ((pend_v && pend_oh[0]) ? 9'(pend_amt) : '0));
     assert(!(rt_valid[0] && rt_valid[1] && rt_bank[0] == rt_bank[1] && rt_row[0] == rt_row[1]));  // one entry per row
     assert(!(rt_valid[0] && rt_valid[2] && rt_bank[0] == rt_bank[2] && rt_row[0] == rt_row[2]));  // one entry per row
     assert(!(rt_valid[0] && rt_valid[3] && rt_bank[0] == rt_bank[3] && rt_row[0] == rt_row[3]));  // one entry per row
@@ -816,23 +938,23 @@ module dram_mib_small_table (
     assert(rt_valid[1] == (f_cnt[3 +: 3] != '0));
     assert(!rt_valid[1] || (rt_cnt[1] == f_cnt[3 +: 3] && rt_msum[1] == f_msum[5 +: 5] && rt_max[1] == f_max[2 +: 2]));
     // entry 1: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[1] || rt_asum[1] >= f_asum[8 +: 8] + ((pend_v && pend_rid == 2'd1) ? 8'(pend_amt) : '0));
-    assert(!rt_valid[1] || f_taint[1] || rt_asum[1] == f_asum[8 +: 8] + ((pend_v && pend_rid == 2'd1) ? 8'(pend_amt) : '0));
+    assert(!rt_valid[1] || rt_asum[1] >= f_asum[9 +: 9] + ((pend_v && pend_oh[1]) ? 9'(pend_amt) : '0));
+    assert(!rt_valid[1] || f_taint[1] || rt_asum[1] == f_asum[9 +: 9] + ((pend_v && pend_oh[1]) ? 9'(pend_amt) : '0));
     assert(!(rt_valid[1] && rt_valid[2] && rt_bank[1] == rt_bank[2] && rt_row[1] == rt_row[2]));  // one entry per row
     assert(!(rt_valid[1] && rt_valid[3] && rt_bank[1] == rt_bank[3] && rt_row[1] == rt_row[3]));  // one entry per row
     // entry 2: valid exactly when reads of its row are queued; their count, merge-length sum and maximum
     assert(rt_valid[2] == (f_cnt[6 +: 3] != '0));
     assert(!rt_valid[2] || (rt_cnt[2] == f_cnt[6 +: 3] && rt_msum[2] == f_msum[10 +: 5] && rt_max[2] == f_max[4 +: 2]));
     // entry 2: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[2] || rt_asum[2] >= f_asum[16 +: 8] + ((pend_v && pend_rid == 2'd2) ? 8'(pend_amt) : '0));
-    assert(!rt_valid[2] || f_taint[2] || rt_asum[2] == f_asum[16 +: 8] + ((pend_v && pend_rid == 2'd2) ? 8'(pend_amt) : '0));
+    assert(!rt_valid[2] || rt_asum[2] >= f_asum[18 +: 9] + ((pend_v && pend_oh[2]) ? 9'(pend_amt) : '0));
+    assert(!rt_valid[2] || f_taint[2] || rt_asum[2] == f_asum[18 +: 9] + ((pend_v && pend_oh[2]) ? 9'(pend_amt) : '0));
     assert(!(rt_valid[2] && rt_valid[3] && rt_bank[2] == rt_bank[3] && rt_row[2] == rt_row[3]));  // one entry per row
     // entry 3: valid exactly when reads of its row are queued; their count, merge-length sum and maximum
     assert(rt_valid[3] == (f_cnt[9 +: 3] != '0));
     assert(!rt_valid[3] || (rt_cnt[3] == f_cnt[9 +: 3] && rt_msum[3] == f_msum[15 +: 5] && rt_max[3] == f_max[6 +: 2]));
     // entry 3: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[3] || rt_asum[3] >= f_asum[24 +: 8] + ((pend_v && pend_rid == 2'd3) ? 8'(pend_amt) : '0));
-    assert(!rt_valid[3] || f_taint[3] || rt_asum[3] == f_asum[24 +: 8] + ((pend_v && pend_rid == 2'd3) ? 8'(pend_amt) : '0));
+    assert(!rt_valid[3] || rt_asum[3] >= f_asum[27 +: 9] + ((pend_v && pend_oh[3]) ? 9'(pend_amt) : '0));
+    assert(!rt_valid[3] || f_taint[3] || rt_asum[3] == f_asum[27 +: 9] + ((pend_v && pend_oh[3]) ? 9'(pend_amt) : '0));
     // slot 0's entry holds its row
     assert(!q_valid[0] || (rt_valid[q_rid[0]] && rt_bank[q_rid[0]] == q_bank[0] && rt_row[q_rid[0]] == q_row[0]));
     // slot 1's entry holds its row

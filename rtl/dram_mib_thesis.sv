@@ -2,7 +2,7 @@
 // Block:      dram_mib -- DRAM-controller side of the inter-core locality aware scheduler: read queue, DRAM MIB, row scores, FR-FCFS / MSHR-M / MSHR-S / MSHR-S+A pick
 // Paper:      Inter-core Locality Aware Memory Access Scheduling (D. Li, UBC MASc thesis, 2015), thesis 4.1-4.5, Rule 1, Fig. 4.1, Fig. 4.2, Table 5.1
 // Parameters: QUEUE=64 BANKS=16 ROW_BITS=12 BLK_BITS=25 MAX_MERGE=16 AGE_BITS=15 POLICY=3 ROW_TABLE=1 PIPE=1  (preset thesis)
-// Storage:    8704 bits (1088 bytes) of state; see 'warpgen describe'
+// Storage:    8847 bits (1106 bytes) of state; see 'warpgen describe'
 // Regenerate: warpgen gen dram_mib -p QUEUE=64 -p BANKS=16 -p ROW_BITS=12 -p BLK_BITS=25 -p MAX_MERGE=16 -p AGE_BITS=15 -p POLICY=3 -p ROW_TABLE=1 -p PIPE=1 --name dram_mib_thesis -o DIR
 // Clocking:   rising edge of clk; rst is synchronous, active high.
 `default_nettype none
@@ -65,7 +65,7 @@ module dram_mib_thesis (
   logic [7:0] rt_gfree;  // per group of 8 row-table entries: one is free
   logic [63:0] bb_rc;  // the bank stage's best entries of its bank in their groups
   logic [63:0] sb_tied;
-  logic [175:0] bb_gk;  // ... each group's best key
+  logic [183:0] bb_gk;  // ... each group's best key
   logic [7:0] bb_gv;
   logic [63:0] sb_c, sb_h;
   logic [15:0] pk_oh;
@@ -78,11 +78,12 @@ module dram_mib_thesis (
   logic [14:0] du_age;
   logic [5:0] du_rid;
   logic [3:0] du_oml;
-  logic [16:0] du_dd;  // its change to its row's age sum (two's complement)
+  logic [15:0] du_dp;  // its age + merge length
+  logic [12:0] du_dm;  // ... its high part less one
   // the read issued last cycle: its share of its row's age sum, taken out at this edge
   logic pend_v;
-  logic [5:0] pend_rid;
-  logic [15:0] pend_amt;
+  logic [63:0] pend_oh;  // ... its row-table entry, one-hot
+  logic [16:0] pend_amt;
   // the row-score table (4.5): a row with queued reads, their count and scores
   (* mem2reg *) logic [5:0] q_rid [0:63];   // the slot's row-table entry
   logic [63:0] rt_valid;
@@ -90,7 +91,7 @@ module dram_mib_thesis (
   (* mem2reg *) logic [11:0] rt_row [0:63];
   (* mem2reg *) logic [6:0] rt_cnt [0:63];   // queued reads in the row
   (* mem2reg *) logic [10:0] rt_msum [0:63];  // sum of merge lengths (MSHR-S's score)
-  (* mem2reg *) logic [20:0] rt_asum [0:63];  // sum of ages (MSHR-S+A's score), saturating
+  (* mem2reg *) logic [21:0] rt_asum [0:63];  // sum of ages (MSHR-S+A's score), saturating
 
   // ---- occupancy and the free slot a request takes ----
   logic [63:0] free_oh;  // lowest free slot, one-hot
@@ -714,26 +715,34 @@ module dram_mib_thesis (
   assign iss_rt = issue_valid ? (64'd1 << iss_rid) : '0;
   // the dummy updates a slot that stays (not the issued one)
   assign dum_rt = (du_v && !(issue_valid && du_slot == pk_slot)) ? (64'd1 << dum_rid) : '0;
+  // ... but its row's age sum takes its change even if its read leaves now: the read's share
+  // taken out at the next edge (pend_amt) holds it then
+  logic [63:0] dua_rt;
+  assign dua_rt = du_v ? (64'd1 << dum_rid) : '0;
   // the age sums (PIPE=1): the registered dummy's change to its row; the issued read's share,
   // taken out of its row at the next edge (pend_*: the row is in no stage meanwhile)
-  logic [21:0] d_dum;  // registered with the dummy, sign-extended
-  assign d_dum = {{5{du_dd[16]}}, du_dd};
-  // this cycle's dummy's change, for du_dd: age + new merge length - old (the CAM's, late: it
-  // subtracts in the low 4 bits and selects the high part, precomputed with and without the borrow)
+  // the registered dummy's change to its row's age sum: age + new merge length - old, the old
+  // (the CAM's) subtracted in the low 4 bits, the high part registered with and without the borrow
+  logic [4:0] du_lo;
+  assign du_lo = {1'b0, du_dp[3:0]} - {1'b0, du_oml};
+  logic [16:0] du_dd;  // two's complement
+  assign du_dd = {du_lo[4] ? du_dm : {1'b0, du_dp[15:4]}, du_lo[3:0]};
+  logic [22:0] d_dum;  // sign-extended
+  assign d_dum = {{6{du_dd[16]}}, du_dd};
+  // this cycle's dummy, for du_dp and du_dm: age + merge length (the inputs', no CAM)
   logic [16:0] dd_p;
   logic [12:0] dd_m;  // the high part less the borrow
   assign dd_p = {2'd0, dummy_age} + {13'd0, dummy_ml};
   assign dd_m = dd_p[16:4] - 13'd1;
-  logic [4:0] dd_lo;
-  assign dd_lo = {1'b0, dd_p[3:0]} - {1'b0, dsel_oml};
-  logic [16:0] dd_nx;
-  assign dd_nx = {dd_lo[4] ? dd_m : dd_p[16:4], dd_lo[3:0]};
+  // the issued read's share (age + merge length) and the change of a dummy to it applied now
   logic [15:0] pk_share;
   assign pk_share = {1'd0, pk_age} + {12'd0, pk_ml} + 16'd1;
+  logic [16:0] pend_nx;
+  assign pend_nx = {1'd0, pk_share} + ((du_v && du_slot == pk_slot) ? du_dd[16:0] : '0);
   logic [63:0] rt_valid_nx;
   logic [447:0] rt_cnt_nx;  // entry r's at [r*7 +: 7]
   logic [703:0] rt_msum_nx;
-  logic [1343:0] rt_asum_nx;
+  logic [1407:0] rt_asum_nx;
   for (genvar r = 0; r < 64; r++) begin : g_rt
     logic add, sub, dum;  // a read joins, the issued read leaves, the dummy updates one
     assign add = rt_enq[r];
@@ -750,16 +759,146 @@ module dram_mib_thesis (
     assign rt_msum_nx[r*11 +: 11] = rt_valid[r] ? msum_stay + {10'd0, addh} : 11'd1;  // a free entry: a new row's
     // ages: each read that stays ages by its merge length (after the dummy) and the dummy's age;
     // a new read brings its own; the read issued last cycle leaves (pend).  Both sums, with and
-    // without a read joining, from registers and req_age; the CAM's hit picks one
-    logic pend;
-    assign pend = pend_v && rt_valid[r] && pend_rid == 6'(r);
-    logic [21:0] a_b, a_0, a_1;
-    assign a_b = (rt_valid[r] ? {1'd0, rt_asum[r]} : '0) + {11'd0, msum} + (dum ? d_dum : '0) - (pend ? {6'd0, pend_amt} : '0);
-    assign a_0 = a_b;
-    assign a_1 = (rt_valid[r] ? {1'd0, rt_asum[r]} : '0) + {11'd0, msum} + (dum ? d_dum : '0) - (pend ? {6'd0, pend_amt} : '0) + {7'd0, req_age};
-    logic [21:0] asum_t;  // unclipped
-    assign asum_t = (rt_valid[r] ? addh : add) ? a_1 : a_0;
-    assign rt_asum_nx[r*21 +: 21] = asum_t[20:0] | {21{|asum_t[21:21]}};  // saturated
+    // without a read joining, from registers and req_age, in carry-save form (the dummy's
+    // change, decoded last, enters last) and a prefix adder each; the CAM's hit picks one.  A
+    // free entry takes req_age, a new row's (it is read only once the entry is valid)
+    logic pend, dua;
+    assign pend = pend_v && pend_oh[r];
+    assign dua = dua_rt[r];
+    logic [22:0] o_s, o_m, o_d, o_p, o_a;  // the sum, merge sum, dummy's change, - pending share, req_age
+    assign o_s = {1'd0, rt_asum[r]};
+    assign o_m = {12'd0, rt_msum[r]};
+    assign o_d = dua ? d_dum : '0;
+    assign o_p = pend ? ~{6'd0, pend_amt} : '0;  // + pend as the carry in
+    assign o_a = {8'd0, req_age};
+    // 3:2 compressors: (sum, carry) of three operands
+    logic [22:0] c1_s, c1_c, c0_s, c0_c, c2_s, c2_c, c3_s, c3_c;
+    assign c1_s = o_s ^ o_m ^ o_p;
+    assign c1_c = {(o_s[21:0] & o_m[21:0]) | (o_s[21:0] & o_p[21:0]) | (o_m[21:0] & o_p[21:0]), 1'b0};
+    assign c0_s = c1_s ^ c1_c ^ o_d;  // without a read joining
+    assign c0_c = {(c1_s[21:0] & c1_c[21:0]) | (c1_s[21:0] & o_d[21:0]) | (c1_c[21:0] & o_d[21:0]), 1'b0};
+    assign c2_s = c1_s ^ c1_c ^ o_a;  // with one
+    assign c2_c = {(c1_s[21:0] & c1_c[21:0]) | (c1_s[21:0] & o_a[21:0]) | (c1_c[21:0] & o_a[21:0]), 1'b0};
+    assign c3_s = c2_s ^ c2_c ^ o_d;
+    assign c3_c = {(c2_s[21:0] & c2_c[21:0]) | (c2_s[21:0] & o_d[21:0]) | (c2_c[21:0] & o_d[21:0]), 1'b0};
+    logic [22:0] a_0, a_1;
+  // a_0 = c0_s + c0_c + pend: a Sklansky prefix adder (carries in 5 levels)
+  (* keep *) logic [22:0] a_0_x, a_0_y, a_0_p0;
+  assign a_0_x = c0_s;
+  assign a_0_y = c0_c;
+  assign a_0_p0 = a_0_x ^ a_0_y;
+  // verilator lint_off UNUSEDSIGNAL
+  (* keep *) logic [21:0] a_0_g0;
+  assign a_0_g0 = {a_0_x[21:1] & a_0_y[21:1], (a_0_x[0] & a_0_y[0]) | (a_0_p0[0] & pend)};
+  (* keep *) logic [21:0] a_0_g1;
+  (* keep *) logic [21:0] a_0_p1;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 1) % 2 == 1) begin
+      a_0_g1[i] = a_0_g0[i] | (a_0_p0[i] & a_0_g0[(i / 1) * 1 - 1]);
+      a_0_p1[i] = a_0_p0[i] & a_0_p0[(i / 1) * 1 - 1];
+    end else begin
+      a_0_g1[i] = a_0_g0[i];
+      a_0_p1[i] = a_0_p0[i];
+    end
+  (* keep *) logic [21:0] a_0_g2;
+  (* keep *) logic [21:0] a_0_p2;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 2) % 2 == 1) begin
+      a_0_g2[i] = a_0_g1[i] | (a_0_p1[i] & a_0_g1[(i / 2) * 2 - 1]);
+      a_0_p2[i] = a_0_p1[i] & a_0_p1[(i / 2) * 2 - 1];
+    end else begin
+      a_0_g2[i] = a_0_g1[i];
+      a_0_p2[i] = a_0_p1[i];
+    end
+  (* keep *) logic [21:0] a_0_g3;
+  (* keep *) logic [21:0] a_0_p3;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 4) % 2 == 1) begin
+      a_0_g3[i] = a_0_g2[i] | (a_0_p2[i] & a_0_g2[(i / 4) * 4 - 1]);
+      a_0_p3[i] = a_0_p2[i] & a_0_p2[(i / 4) * 4 - 1];
+    end else begin
+      a_0_g3[i] = a_0_g2[i];
+      a_0_p3[i] = a_0_p2[i];
+    end
+  (* keep *) logic [21:0] a_0_g4;
+  (* keep *) logic [21:0] a_0_p4;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 8) % 2 == 1) begin
+      a_0_g4[i] = a_0_g3[i] | (a_0_p3[i] & a_0_g3[(i / 8) * 8 - 1]);
+      a_0_p4[i] = a_0_p3[i] & a_0_p3[(i / 8) * 8 - 1];
+    end else begin
+      a_0_g4[i] = a_0_g3[i];
+      a_0_p4[i] = a_0_p3[i];
+    end
+  (* keep *) logic [21:0] a_0_g5;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 16) % 2 == 1) begin
+      a_0_g5[i] = a_0_g4[i] | (a_0_p4[i] & a_0_g4[(i / 16) * 16 - 1]);
+    end else begin
+      a_0_g5[i] = a_0_g4[i];
+    end
+  // verilator lint_on UNUSEDSIGNAL
+  assign a_0 = a_0_p0 ^ {a_0_g5, pend};
+  // a_1 = c3_s + c3_c + pend: a Sklansky prefix adder (carries in 5 levels)
+  (* keep *) logic [22:0] a_1_x, a_1_y, a_1_p0;
+  assign a_1_x = c3_s;
+  assign a_1_y = c3_c;
+  assign a_1_p0 = a_1_x ^ a_1_y;
+  // verilator lint_off UNUSEDSIGNAL
+  (* keep *) logic [21:0] a_1_g0;
+  assign a_1_g0 = {a_1_x[21:1] & a_1_y[21:1], (a_1_x[0] & a_1_y[0]) | (a_1_p0[0] & pend)};
+  (* keep *) logic [21:0] a_1_g1;
+  (* keep *) logic [21:0] a_1_p1;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 1) % 2 == 1) begin
+      a_1_g1[i] = a_1_g0[i] | (a_1_p0[i] & a_1_g0[(i / 1) * 1 - 1]);
+      a_1_p1[i] = a_1_p0[i] & a_1_p0[(i / 1) * 1 - 1];
+    end else begin
+      a_1_g1[i] = a_1_g0[i];
+      a_1_p1[i] = a_1_p0[i];
+    end
+  (* keep *) logic [21:0] a_1_g2;
+  (* keep *) logic [21:0] a_1_p2;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 2) % 2 == 1) begin
+      a_1_g2[i] = a_1_g1[i] | (a_1_p1[i] & a_1_g1[(i / 2) * 2 - 1]);
+      a_1_p2[i] = a_1_p1[i] & a_1_p1[(i / 2) * 2 - 1];
+    end else begin
+      a_1_g2[i] = a_1_g1[i];
+      a_1_p2[i] = a_1_p1[i];
+    end
+  (* keep *) logic [21:0] a_1_g3;
+  (* keep *) logic [21:0] a_1_p3;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 4) % 2 == 1) begin
+      a_1_g3[i] = a_1_g2[i] | (a_1_p2[i] & a_1_g2[(i / 4) * 4 - 1]);
+      a_1_p3[i] = a_1_p2[i] & a_1_p2[(i / 4) * 4 - 1];
+    end else begin
+      a_1_g3[i] = a_1_g2[i];
+      a_1_p3[i] = a_1_p2[i];
+    end
+  (* keep *) logic [21:0] a_1_g4;
+  (* keep *) logic [21:0] a_1_p4;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 8) % 2 == 1) begin
+      a_1_g4[i] = a_1_g3[i] | (a_1_p3[i] & a_1_g3[(i / 8) * 8 - 1]);
+      a_1_p4[i] = a_1_p3[i] & a_1_p3[(i / 8) * 8 - 1];
+    end else begin
+      a_1_g4[i] = a_1_g3[i];
+      a_1_p4[i] = a_1_p3[i];
+    end
+  (* keep *) logic [21:0] a_1_g5;
+  always_comb for (int i = 0; i < 22; i++)
+    if ((i / 16) % 2 == 1) begin
+      a_1_g5[i] = a_1_g4[i] | (a_1_p4[i] & a_1_g4[(i / 16) * 16 - 1]);
+    end else begin
+      a_1_g5[i] = a_1_g4[i];
+    end
+  // verilator lint_on UNUSEDSIGNAL
+  assign a_1 = a_1_p0 ^ {a_1_g5, pend};
+    logic [22:0] asum_t;  // unclipped
+    assign asum_t = !rt_valid[r] ? {8'd0, req_age} : addh ? a_1 : a_0;
+    assign rt_asum_nx[r*22 +: 22] = asum_t[21:0] | {22{|asum_t[22:22]}};  // saturated
   end
   always_ff @(posedge clk) begin
     if (rst) rt_valid <= '0;
@@ -775,7 +914,7 @@ module dram_mib_thesis (
       end
       rt_cnt[r] <= rt_cnt_nx[r*7 +: 7];
       rt_msum[r] <= rt_msum_nx[r*11 +: 11];
-      rt_asum[r] <= rt_asum_nx[r*21 +: 21];
+      rt_asum[r] <= rt_asum_nx[r*22 +: 22];
     end
   end
 
@@ -783,21 +922,21 @@ module dram_mib_thesis (
   //      that tie, by the scores of the bank stage's cycle: in groups of 8 entries each entry's
   //      standing in its bank (no bank needed) and each group's best of the chosen bank (bank
   //      stage, registered), then the groups' best against each other (row stage) ----
-  logic [1407:0] rk;  // entry r's row key {its bank's open row, row score} at [r*22 +: 22]
+  logic [1471:0] rk;  // entry r's row key {its bank's open row, row score} at [r*23 +: 23]
   for (genvar r = 0; r < 64; r++) begin : g_rk
     logic rscore_open;
     assign rscore_open = open_valid[rt_bank[r]] && (open_row[rt_bank[r]] == rt_row[r]);
-    logic [20:0] rscore;
+    logic [21:0] rscore;
     assign rscore = rt_asum[r];
-    assign rk[r*22 +: 22] = {rscore_open, rscore};
+    assign rk[r*23 +: 23] = {rscore_open, rscore};
   end
   // entry pairs (a, b), a < b, of each group: a's key > b's, equal, same bank
   logic [223:0] rp_gt, rp_eq, rp_sb;
   for (genvar g = 0; g < 8; g++) begin : g_rpg
     for (genvar a = 0; a < 8; a++) begin : g_rpa
       for (genvar b = a + 1; b < 8; b++) begin : g_rpb
-        assign rp_gt[g*28 + a*8 - a*(a+1)/2 + b - a - 1] = rk[(g*8+a)*22 +: 22] > rk[(g*8+b)*22 +: 22];
-        assign rp_eq[g*28 + a*8 - a*(a+1)/2 + b - a - 1] = rk[(g*8+a)*22 +: 22] == rk[(g*8+b)*22 +: 22];
+        assign rp_gt[g*28 + a*8 - a*(a+1)/2 + b - a - 1] = rk[(g*8+a)*23 +: 23] > rk[(g*8+b)*23 +: 23];
+        assign rp_eq[g*28 + a*8 - a*(a+1)/2 + b - a - 1] = rk[(g*8+a)*23 +: 23] == rk[(g*8+b)*23 +: 23];
         assign rp_sb[g*28 + a*8 - a*(a+1)/2 + b - a - 1] = rt_bank[g*8+a] == rt_bank[g*8+b];
       end
     end
@@ -827,11 +966,11 @@ module dram_mib_thesis (
   assign rc = gm & inb;
   // ... and each group's best key of the bank (its best entries tie; registered in bb_gk, bb_gv)
   logic [7:0] gv;
-  logic [175:0] gk;
+  logic [183:0] gk;
   always_comb begin
     gk = '0;
     for (int r = 0; r < 64; r++)
-      if (rc[r]) gk[(r/8)*22 +: 22] = gk[(r/8)*22 +: 22] | rk[r*22 +: 22];
+      if (rc[r]) gk[(r/8)*23 +: 23] = gk[(r/8)*23 +: 23] | rk[r*23 +: 23];
   end
   always_comb for (int g = 0; g < 8; g++) gv[g] = |rc[g*8 +: 8];
   // the row stage: the groups holding the bank's best key
@@ -839,7 +978,7 @@ module dram_mib_thesis (
   always_comb for (int g = 0; g < 8; g++) begin
     top[g] = bb_gv[g];
     for (int h = 0; h < 8; h++)
-      if (h != g && bb_gv[h] && bb_gk[h*22 +: 22] > bb_gk[g*22 +: 22]) top[g] = 1'b0;
+      if (h != g && bb_gv[h] && bb_gk[h*23 +: 23] > bb_gk[g*23 +: 23]) top[g] = 1'b0;
   end
   always_comb for (int r = 0; r < 64; r++) tied[r] = bb_rc[r] && top[r/8];
 
@@ -1101,10 +1240,11 @@ module dram_mib_thesis (
     du_age <= dummy_age;
     du_rid <= dsel_rid;
     du_oml <= dsel_oml;
-    du_dd <= dd_nx;
+    du_dp <= dd_p[15:0];
+    du_dm <= dd_m;
     pk_rid <= nxt_r;
-    pend_rid <= iss_rid;
-    pend_amt <= pk_share;
+    pend_oh <= iss_rt;
+    pend_amt <= pend_nx;
   end
 
 `ifdef FORMAL
@@ -1127,9 +1267,9 @@ module dram_mib_thesis (
     end
   end
   // the row stage's keys {the entry's bank's open row, row score}, and the largest of the chosen bank's
-  logic [21:0] f_rk [64];
+  logic [22:0] f_rk [64];
   always @(*) for (int r = 0; r < 64; r++) begin
-    f_rk[r] = {open_valid[rt_bank[r]] && open_row[rt_bank[r]] == rt_row[r], 21'(rt_asum[r])};
+    f_rk[r] = {open_valid[rt_bank[r]] && open_row[rt_bank[r]] == rt_row[r], 22'(rt_asum[r])};
   end
   // the bank stage's best rows: its bank's, none of them with a larger row key; a cycle later
   // they are what the row stage holds
@@ -1159,6 +1299,8 @@ module dram_mib_thesis (
     assert(!du_v || (du_rid == q_rid[du_slot] && du_oml == q_ml[du_slot]));
     // ... and its change to the row's age sum is age + merge length - the old one
     assert(!du_v || du_dd == 17'(du_age) + 17'(du_ml) - 17'(du_oml));
+    // the read issued last cycle: its entry, one-hot
+    assert(!pend_v || (pend_oh != '0 && (pend_oh & (pend_oh - 1'b1)) == '0));
     // the row stage's bank's reads and row hits, registered for the request stage
     for (int i = 0; i < 64; i++)
       assert(!(|sb_oh) || (sb_c[i] == (q_valid[i] && sb_oh[q_bank[i]]) && sb_h[i] == (sb_c[i] && f_shit[i])));
@@ -1525,7 +1667,7 @@ module dram_mib_thesis (
   // ---- the row-score table, recomputed from the queue ----
   logic [447:0] f_cnt;
   logic [703:0] f_msum;
-  logic [1343:0] f_asum;
+  logic [1407:0] f_asum;
   logic [63:0] f_sat;  // entry r: a staying read of its row reaches the maximum age this cycle
   always @(*) begin
     f_cnt = '0;
@@ -1537,7 +1679,7 @@ module dram_mib_thesis (
         if (q_valid[i] && {26'd0, q_rid[i]} == r) begin
           f_cnt[r*7 +: 7] = f_cnt[r*7 +: 7] + 7'd1;
           f_msum[r*11 +: 11] = f_msum[r*11 +: 11] + {7'd0, q_ml[i]} + 11'd1;
-          f_asum[r*21 +: 21] = f_asum[r*21 +: 21] + {6'd0, q_age[i]};
+          f_asum[r*22 +: 22] = f_asum[r*22 +: 22] + {7'd0, q_age[i]};
           if (!iss_oh[i] && age_nx[i*15 +: 15] == AGE_MAX) f_sat[r] = 1'b1;
         end
   end
@@ -1549,8 +1691,8 @@ module dram_mib_thesis (
     assert(rt_valid[0] == (f_cnt[0 +: 7] != '0));
     assert(!rt_valid[0] || (rt_cnt[0] == f_cnt[0 +: 7] && rt_msum[0] == f_msum[0 +: 11]));
     // entry 0: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[0] || rt_asum[0] >= f_asum[0 +: 21] + ((pend_v && pend_rid == 6'd0) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[0] || f_taint[0] || rt_asum[0] == f_asum[0 +: 21] + ((pend_v && pend_rid == 6'd0) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[0] || rt_asum[0] >= f_asum[0 +: 22] + ((pend_v && pend_oh[0]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[0] || f_taint[0] || rt_asum[0] == f_asum[0 +: 22] + ((pend_v && pend_oh[0]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[0] && rt_valid[1] && rt_bank[0] == rt_bank[1] && rt_row[0] == rt_row[1]));  // one entry per row
     assert(!(rt_valid[0] && rt_valid[2] && rt_bank[0] == rt_bank[2] && rt_row[0] == rt_row[2]));  // one entry per row
     assert(!(rt_valid[0] && rt_valid[3] && rt_bank[0] == rt_bank[3] && rt_row[0] == rt_row[3]));  // one entry per row
@@ -1618,8 +1760,8 @@ module dram_mib_thesis (
     assert(rt_valid[1] == (f_cnt[7 +: 7] != '0));
     assert(!rt_valid[1] || (rt_cnt[1] == f_cnt[7 +: 7] && rt_msum[1] == f_msum[11 +: 11]));
     // entry 1: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[1] || rt_asum[1] >= f_asum[21 +: 21] + ((pend_v && pend_rid == 6'd1) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[1] || f_taint[1] || rt_asum[1] == f_asum[21 +: 21] + ((pend_v && pend_rid == 6'd1) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[1] || rt_asum[1] >= f_asum[22 +: 22] + ((pend_v && pend_oh[1]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[1] || f_taint[1] || rt_asum[1] == f_asum[22 +: 22] + ((pend_v && pend_oh[1]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[1] && rt_valid[2] && rt_bank[1] == rt_bank[2] && rt_row[1] == rt_row[2]));  // one entry per row
     assert(!(rt_valid[1] && rt_valid[3] && rt_bank[1] == rt_bank[3] && rt_row[1] == rt_row[3]));  // one entry per row
     assert(!(rt_valid[1] && rt_valid[4] && rt_bank[1] == rt_bank[4] && rt_row[1] == rt_row[4]));  // one entry per row
@@ -1686,8 +1828,8 @@ module dram_mib_thesis (
     assert(rt_valid[2] == (f_cnt[14 +: 7] != '0));
     assert(!rt_valid[2] || (rt_cnt[2] == f_cnt[14 +: 7] && rt_msum[2] == f_msum[22 +: 11]));
     // entry 2: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[2] || rt_asum[2] >= f_asum[42 +: 21] + ((pend_v && pend_rid == 6'd2) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[2] || f_taint[2] || rt_asum[2] == f_asum[42 +: 21] + ((pend_v && pend_rid == 6'd2) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[2] || rt_asum[2] >= f_asum[44 +: 22] + ((pend_v && pend_oh[2]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[2] || f_taint[2] || rt_asum[2] == f_asum[44 +: 22] + ((pend_v && pend_oh[2]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[2] && rt_valid[3] && rt_bank[2] == rt_bank[3] && rt_row[2] == rt_row[3]));  // one entry per row
     assert(!(rt_valid[2] && rt_valid[4] && rt_bank[2] == rt_bank[4] && rt_row[2] == rt_row[4]));  // one entry per row
     assert(!(rt_valid[2] && rt_valid[5] && rt_bank[2] == rt_bank[5] && rt_row[2] == rt_row[5]));  // one entry per row
@@ -1753,8 +1895,8 @@ module dram_mib_thesis (
     assert(rt_valid[3] == (f_cnt[21 +: 7] != '0));
     assert(!rt_valid[3] || (rt_cnt[3] == f_cnt[21 +: 7] && rt_msum[3] == f_msum[33 +: 11]));
     // entry 3: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[3] || rt_asum[3] >= f_asum[63 +: 21] + ((pend_v && pend_rid == 6'd3) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[3] || f_taint[3] || rt_asum[3] == f_asum[63 +: 21] + ((pend_v && pend_rid == 6'd3) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[3] || rt_asum[3] >= f_asum[66 +: 22] + ((pend_v && pend_oh[3]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[3] || f_taint[3] || rt_asum[3] == f_asum[66 +: 22] + ((pend_v && pend_oh[3]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[3] && rt_valid[4] && rt_bank[3] == rt_bank[4] && rt_row[3] == rt_row[4]));  // one entry per row
     assert(!(rt_valid[3] && rt_valid[5] && rt_bank[3] == rt_bank[5] && rt_row[3] == rt_row[5]));  // one entry per row
     assert(!(rt_valid[3] && rt_valid[6] && rt_bank[3] == rt_bank[6] && rt_row[3] == rt_row[6]));  // one entry per row
@@ -1819,8 +1961,8 @@ module dram_mib_thesis (
     assert(rt_valid[4] == (f_cnt[28 +: 7] != '0));
     assert(!rt_valid[4] || (rt_cnt[4] == f_cnt[28 +: 7] && rt_msum[4] == f_msum[44 +: 11]));
     // entry 4: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[4] || rt_asum[4] >= f_asum[84 +: 21] + ((pend_v && pend_rid == 6'd4) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[4] || f_taint[4] || rt_asum[4] == f_asum[84 +: 21] + ((pend_v && pend_rid == 6'd4) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[4] || rt_asum[4] >= f_asum[88 +: 22] + ((pend_v && pend_oh[4]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[4] || f_taint[4] || rt_asum[4] == f_asum[88 +: 22] + ((pend_v && pend_oh[4]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[4] && rt_valid[5] && rt_bank[4] == rt_bank[5] && rt_row[4] == rt_row[5]));  // one entry per row
     assert(!(rt_valid[4] && rt_valid[6] && rt_bank[4] == rt_bank[6] && rt_row[4] == rt_row[6]));  // one entry per row
     assert(!(rt_valid[4] && rt_valid[7] && rt_bank[4] == rt_bank[7] && rt_row[4] == rt_row[7]));  // one entry per row
@@ -1884,8 +2026,8 @@ module dram_mib_thesis (
     assert(rt_valid[5] == (f_cnt[35 +: 7] != '0));
     assert(!rt_valid[5] || (rt_cnt[5] == f_cnt[35 +: 7] && rt_msum[5] == f_msum[55 +: 11]));
     // entry 5: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[5] || rt_asum[5] >= f_asum[105 +: 21] + ((pend_v && pend_rid == 6'd5) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[5] || f_taint[5] || rt_asum[5] == f_asum[105 +: 21] + ((pend_v && pend_rid == 6'd5) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[5] || rt_asum[5] >= f_asum[110 +: 22] + ((pend_v && pend_oh[5]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[5] || f_taint[5] || rt_asum[5] == f_asum[110 +: 22] + ((pend_v && pend_oh[5]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[5] && rt_valid[6] && rt_bank[5] == rt_bank[6] && rt_row[5] == rt_row[6]));  // one entry per row
     assert(!(rt_valid[5] && rt_valid[7] && rt_bank[5] == rt_bank[7] && rt_row[5] == rt_row[7]));  // one entry per row
     assert(!(rt_valid[5] && rt_valid[8] && rt_bank[5] == rt_bank[8] && rt_row[5] == rt_row[8]));  // one entry per row
@@ -1948,8 +2090,8 @@ module dram_mib_thesis (
     assert(rt_valid[6] == (f_cnt[42 +: 7] != '0));
     assert(!rt_valid[6] || (rt_cnt[6] == f_cnt[42 +: 7] && rt_msum[6] == f_msum[66 +: 11]));
     // entry 6: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[6] || rt_asum[6] >= f_asum[126 +: 21] + ((pend_v && pend_rid == 6'd6) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[6] || f_taint[6] || rt_asum[6] == f_asum[126 +: 21] + ((pend_v && pend_rid == 6'd6) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[6] || rt_asum[6] >= f_asum[132 +: 22] + ((pend_v && pend_oh[6]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[6] || f_taint[6] || rt_asum[6] == f_asum[132 +: 22] + ((pend_v && pend_oh[6]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[6] && rt_valid[7] && rt_bank[6] == rt_bank[7] && rt_row[6] == rt_row[7]));  // one entry per row
     assert(!(rt_valid[6] && rt_valid[8] && rt_bank[6] == rt_bank[8] && rt_row[6] == rt_row[8]));  // one entry per row
     assert(!(rt_valid[6] && rt_valid[9] && rt_bank[6] == rt_bank[9] && rt_row[6] == rt_row[9]));  // one entry per row
@@ -2011,8 +2153,8 @@ module dram_mib_thesis (
     assert(rt_valid[7] == (f_cnt[49 +: 7] != '0));
     assert(!rt_valid[7] || (rt_cnt[7] == f_cnt[49 +: 7] && rt_msum[7] == f_msum[77 +: 11]));
     // entry 7: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[7] || rt_asum[7] >= f_asum[147 +: 21] + ((pend_v && pend_rid == 6'd7) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[7] || f_taint[7] || rt_asum[7] == f_asum[147 +: 21] + ((pend_v && pend_rid == 6'd7) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[7] || rt_asum[7] >= f_asum[154 +: 22] + ((pend_v && pend_oh[7]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[7] || f_taint[7] || rt_asum[7] == f_asum[154 +: 22] + ((pend_v && pend_oh[7]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[7] && rt_valid[8] && rt_bank[7] == rt_bank[8] && rt_row[7] == rt_row[8]));  // one entry per row
     assert(!(rt_valid[7] && rt_valid[9] && rt_bank[7] == rt_bank[9] && rt_row[7] == rt_row[9]));  // one entry per row
     assert(!(rt_valid[7] && rt_valid[10] && rt_bank[7] == rt_bank[10] && rt_row[7] == rt_row[10]));  // one entry per row
@@ -2073,8 +2215,8 @@ module dram_mib_thesis (
     assert(rt_valid[8] == (f_cnt[56 +: 7] != '0));
     assert(!rt_valid[8] || (rt_cnt[8] == f_cnt[56 +: 7] && rt_msum[8] == f_msum[88 +: 11]));
     // entry 8: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[8] || rt_asum[8] >= f_asum[168 +: 21] + ((pend_v && pend_rid == 6'd8) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[8] || f_taint[8] || rt_asum[8] == f_asum[168 +: 21] + ((pend_v && pend_rid == 6'd8) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[8] || rt_asum[8] >= f_asum[176 +: 22] + ((pend_v && pend_oh[8]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[8] || f_taint[8] || rt_asum[8] == f_asum[176 +: 22] + ((pend_v && pend_oh[8]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[8] && rt_valid[9] && rt_bank[8] == rt_bank[9] && rt_row[8] == rt_row[9]));  // one entry per row
     assert(!(rt_valid[8] && rt_valid[10] && rt_bank[8] == rt_bank[10] && rt_row[8] == rt_row[10]));  // one entry per row
     assert(!(rt_valid[8] && rt_valid[11] && rt_bank[8] == rt_bank[11] && rt_row[8] == rt_row[11]));  // one entry per row
@@ -2134,8 +2276,8 @@ module dram_mib_thesis (
     assert(rt_valid[9] == (f_cnt[63 +: 7] != '0));
     assert(!rt_valid[9] || (rt_cnt[9] == f_cnt[63 +: 7] && rt_msum[9] == f_msum[99 +: 11]));
     // entry 9: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[9] || rt_asum[9] >= f_asum[189 +: 21] + ((pend_v && pend_rid == 6'd9) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[9] || f_taint[9] || rt_asum[9] == f_asum[189 +: 21] + ((pend_v && pend_rid == 6'd9) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[9] || rt_asum[9] >= f_asum[198 +: 22] + ((pend_v && pend_oh[9]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[9] || f_taint[9] || rt_asum[9] == f_asum[198 +: 22] + ((pend_v && pend_oh[9]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[9] && rt_valid[10] && rt_bank[9] == rt_bank[10] && rt_row[9] == rt_row[10]));  // one entry per row
     assert(!(rt_valid[9] && rt_valid[11] && rt_bank[9] == rt_bank[11] && rt_row[9] == rt_row[11]));  // one entry per row
     assert(!(rt_valid[9] && rt_valid[12] && rt_bank[9] == rt_bank[12] && rt_row[9] == rt_row[12]));  // one entry per row
@@ -2194,8 +2336,8 @@ module dram_mib_thesis (
     assert(rt_valid[10] == (f_cnt[70 +: 7] != '0));
     assert(!rt_valid[10] || (rt_cnt[10] == f_cnt[70 +: 7] && rt_msum[10] == f_msum[110 +: 11]));
     // entry 10: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[10] || rt_asum[10] >= f_asum[210 +: 21] + ((pend_v && pend_rid == 6'd10) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[10] || f_taint[10] || rt_asum[10] == f_asum[210 +: 21] + ((pend_v && pend_rid == 6'd10) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[10] || rt_asum[10] >= f_asum[220 +: 22] + ((pend_v && pend_oh[10]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[10] || f_taint[10] || rt_asum[10] == f_asum[220 +: 22] + ((pend_v && pend_oh[10]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[10] && rt_valid[11] && rt_bank[10] == rt_bank[11] && rt_row[10] == rt_row[11]));  // one entry per row
     assert(!(rt_valid[10] && rt_valid[12] && rt_bank[10] == rt_bank[12] && rt_row[10] == rt_row[12]));  // one entry per row
     assert(!(rt_valid[10] && rt_valid[13] && rt_bank[10] == rt_bank[13] && rt_row[10] == rt_row[13]));  // one entry per row
@@ -2253,8 +2395,8 @@ module dram_mib_thesis (
     assert(rt_valid[11] == (f_cnt[77 +: 7] != '0));
     assert(!rt_valid[11] || (rt_cnt[11] == f_cnt[77 +: 7] && rt_msum[11] == f_msum[121 +: 11]));
     // entry 11: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[11] || rt_asum[11] >= f_asum[231 +: 21] + ((pend_v && pend_rid == 6'd11) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[11] || f_taint[11] || rt_asum[11] == f_asum[231 +: 21] + ((pend_v && pend_rid == 6'd11) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[11] || rt_asum[11] >= f_asum[242 +: 22] + ((pend_v && pend_oh[11]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[11] || f_taint[11] || rt_asum[11] == f_asum[242 +: 22] + ((pend_v && pend_oh[11]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[11] && rt_valid[12] && rt_bank[11] == rt_bank[12] && rt_row[11] == rt_row[12]));  // one entry per row
     assert(!(rt_valid[11] && rt_valid[13] && rt_bank[11] == rt_bank[13] && rt_row[11] == rt_row[13]));  // one entry per row
     assert(!(rt_valid[11] && rt_valid[14] && rt_bank[11] == rt_bank[14] && rt_row[11] == rt_row[14]));  // one entry per row
@@ -2311,8 +2453,8 @@ module dram_mib_thesis (
     assert(rt_valid[12] == (f_cnt[84 +: 7] != '0));
     assert(!rt_valid[12] || (rt_cnt[12] == f_cnt[84 +: 7] && rt_msum[12] == f_msum[132 +: 11]));
     // entry 12: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[12] || rt_asum[12] >= f_asum[252 +: 21] + ((pend_v && pend_rid == 6'd12) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[12] || f_taint[12] || rt_asum[12] == f_asum[252 +: 21] + ((pend_v && pend_rid == 6'd12) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[12] || rt_asum[12] >= f_asum[264 +: 22] + ((pend_v && pend_oh[12]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[12] || f_taint[12] || rt_asum[12] == f_asum[264 +: 22] + ((pend_v && pend_oh[12]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[12] && rt_valid[13] && rt_bank[12] == rt_bank[13] && rt_row[12] == rt_row[13]));  // one entry per row
     assert(!(rt_valid[12] && rt_valid[14] && rt_bank[12] == rt_bank[14] && rt_row[12] == rt_row[14]));  // one entry per row
     assert(!(rt_valid[12] && rt_valid[15] && rt_bank[12] == rt_bank[15] && rt_row[12] == rt_row[15]));  // one entry per row
@@ -2368,8 +2510,8 @@ module dram_mib_thesis (
     assert(rt_valid[13] == (f_cnt[91 +: 7] != '0));
     assert(!rt_valid[13] || (rt_cnt[13] == f_cnt[91 +: 7] && rt_msum[13] == f_msum[143 +: 11]));
     // entry 13: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[13] || rt_asum[13] >= f_asum[273 +: 21] + ((pend_v && pend_rid == 6'd13) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[13] || f_taint[13] || rt_asum[13] == f_asum[273 +: 21] + ((pend_v && pend_rid == 6'd13) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[13] || rt_asum[13] >= f_asum[286 +: 22] + ((pend_v && pend_oh[13]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[13] || f_taint[13] || rt_asum[13] == f_asum[286 +: 22] + ((pend_v && pend_oh[13]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[13] && rt_valid[14] && rt_bank[13] == rt_bank[14] && rt_row[13] == rt_row[14]));  // one entry per row
     assert(!(rt_valid[13] && rt_valid[15] && rt_bank[13] == rt_bank[15] && rt_row[13] == rt_row[15]));  // one entry per row
     assert(!(rt_valid[13] && rt_valid[16] && rt_bank[13] == rt_bank[16] && rt_row[13] == rt_row[16]));  // one entry per row
@@ -2424,8 +2566,8 @@ module dram_mib_thesis (
     assert(rt_valid[14] == (f_cnt[98 +: 7] != '0));
     assert(!rt_valid[14] || (rt_cnt[14] == f_cnt[98 +: 7] && rt_msum[14] == f_msum[154 +: 11]));
     // entry 14: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[14] || rt_asum[14] >= f_asum[294 +: 21] + ((pend_v && pend_rid == 6'd14) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[14] || f_taint[14] || rt_asum[14] == f_asum[294 +: 21] + ((pend_v && pend_rid == 6'd14) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[14] || rt_asum[14] >= f_asum[308 +: 22] + ((pend_v && pend_oh[14]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[14] || f_taint[14] || rt_asum[14] == f_asum[308 +: 22] + ((pend_v && pend_oh[14]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[14] && rt_valid[15] && rt_bank[14] == rt_bank[15] && rt_row[14] == rt_row[15]));  // one entry per row
     assert(!(rt_valid[14] && rt_valid[16] && rt_bank[14] == rt_bank[16] && rt_row[14] == rt_row[16]));  // one entry per row
     assert(!(rt_valid[14] && rt_valid[17] && rt_bank[14] == rt_bank[17] && rt_row[14] == rt_row[17]));  // one entry per row
@@ -2479,8 +2621,8 @@ module dram_mib_thesis (
     assert(rt_valid[15] == (f_cnt[105 +: 7] != '0));
     assert(!rt_valid[15] || (rt_cnt[15] == f_cnt[105 +: 7] && rt_msum[15] == f_msum[165 +: 11]));
     // entry 15: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[15] || rt_asum[15] >= f_asum[315 +: 21] + ((pend_v && pend_rid == 6'd15) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[15] || f_taint[15] || rt_asum[15] == f_asum[315 +: 21] + ((pend_v && pend_rid == 6'd15) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[15] || rt_asum[15] >= f_asum[330 +: 22] + ((pend_v && pend_oh[15]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[15] || f_taint[15] || rt_asum[15] == f_asum[330 +: 22] + ((pend_v && pend_oh[15]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[15] && rt_valid[16] && rt_bank[15] == rt_bank[16] && rt_row[15] == rt_row[16]));  // one entry per row
     assert(!(rt_valid[15] && rt_valid[17] && rt_bank[15] == rt_bank[17] && rt_row[15] == rt_row[17]));  // one entry per row
     assert(!(rt_valid[15] && rt_valid[18] && rt_bank[15] == rt_bank[18] && rt_row[15] == rt_row[18]));  // one entry per row
@@ -2533,8 +2675,8 @@ module dram_mib_thesis (
     assert(rt_valid[16] == (f_cnt[112 +: 7] != '0));
     assert(!rt_valid[16] || (rt_cnt[16] == f_cnt[112 +: 7] && rt_msum[16] == f_msum[176 +: 11]));
     // entry 16: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[16] || rt_asum[16] >= f_asum[336 +: 21] + ((pend_v && pend_rid == 6'd16) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[16] || f_taint[16] || rt_asum[16] == f_asum[336 +: 21] + ((pend_v && pend_rid == 6'd16) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[16] || rt_asum[16] >= f_asum[352 +: 22] + ((pend_v && pend_oh[16]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[16] || f_taint[16] || rt_asum[16] == f_asum[352 +: 22] + ((pend_v && pend_oh[16]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[16] && rt_valid[17] && rt_bank[16] == rt_bank[17] && rt_row[16] == rt_row[17]));  // one entry per row
     assert(!(rt_valid[16] && rt_valid[18] && rt_bank[16] == rt_bank[18] && rt_row[16] == rt_row[18]));  // one entry per row
     assert(!(rt_valid[16] && rt_valid[19] && rt_bank[16] == rt_bank[19] && rt_row[16] == rt_row[19]));  // one entry per row
@@ -2586,8 +2728,8 @@ module dram_mib_thesis (
     assert(rt_valid[17] == (f_cnt[119 +: 7] != '0));
     assert(!rt_valid[17] || (rt_cnt[17] == f_cnt[119 +: 7] && rt_msum[17] == f_msum[187 +: 11]));
     // entry 17: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[17] || rt_asum[17] >= f_asum[357 +: 21] + ((pend_v && pend_rid == 6'd17) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[17] || f_taint[17] || rt_asum[17] == f_asum[357 +: 21] + ((pend_v && pend_rid == 6'd17) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[17] || rt_asum[17] >= f_asum[374 +: 22] + ((pend_v && pend_oh[17]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[17] || f_taint[17] || rt_asum[17] == f_asum[374 +: 22] + ((pend_v && pend_oh[17]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[17] && rt_valid[18] && rt_bank[17] == rt_bank[18] && rt_row[17] == rt_row[18]));  // one entry per row
     assert(!(rt_valid[17] && rt_valid[19] && rt_bank[17] == rt_bank[19] && rt_row[17] == rt_row[19]));  // one entry per row
     assert(!(rt_valid[17] && rt_valid[20] && rt_bank[17] == rt_bank[20] && rt_row[17] == rt_row[20]));  // one entry per row
@@ -2638,8 +2780,8 @@ module dram_mib_thesis (
     assert(rt_valid[18] == (f_cnt[126 +: 7] != '0));
     assert(!rt_valid[18] || (rt_cnt[18] == f_cnt[126 +: 7] && rt_msum[18] == f_msum[198 +: 11]));
     // entry 18: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[18] || rt_asum[18] >= f_asum[378 +: 21] + ((pend_v && pend_rid == 6'd18) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[18] || f_taint[18] || rt_asum[18] == f_asum[378 +: 21] + ((pend_v && pend_rid == 6'd18) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[18] || rt_asum[18] >= f_asum[396 +: 22] + ((pend_v && pend_oh[18]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[18] || f_taint[18] || rt_asum[18] == f_asum[396 +: 22] + ((pend_v && pend_oh[18]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[18] && rt_valid[19] && rt_bank[18] == rt_bank[19] && rt_row[18] == rt_row[19]));  // one entry per row
     assert(!(rt_valid[18] && rt_valid[20] && rt_bank[18] == rt_bank[20] && rt_row[18] == rt_row[20]));  // one entry per row
     assert(!(rt_valid[18] && rt_valid[21] && rt_bank[18] == rt_bank[21] && rt_row[18] == rt_row[21]));  // one entry per row
@@ -2689,8 +2831,8 @@ module dram_mib_thesis (
     assert(rt_valid[19] == (f_cnt[133 +: 7] != '0));
     assert(!rt_valid[19] || (rt_cnt[19] == f_cnt[133 +: 7] && rt_msum[19] == f_msum[209 +: 11]));
     // entry 19: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[19] || rt_asum[19] >= f_asum[399 +: 21] + ((pend_v && pend_rid == 6'd19) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[19] || f_taint[19] || rt_asum[19] == f_asum[399 +: 21] + ((pend_v && pend_rid == 6'd19) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[19] || rt_asum[19] >= f_asum[418 +: 22] + ((pend_v && pend_oh[19]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[19] || f_taint[19] || rt_asum[19] == f_asum[418 +: 22] + ((pend_v && pend_oh[19]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[19] && rt_valid[20] && rt_bank[19] == rt_bank[20] && rt_row[19] == rt_row[20]));  // one entry per row
     assert(!(rt_valid[19] && rt_valid[21] && rt_bank[19] == rt_bank[21] && rt_row[19] == rt_row[21]));  // one entry per row
     assert(!(rt_valid[19] && rt_valid[22] && rt_bank[19] == rt_bank[22] && rt_row[19] == rt_row[22]));  // one entry per row
@@ -2739,8 +2881,8 @@ module dram_mib_thesis (
     assert(rt_valid[20] == (f_cnt[140 +: 7] != '0));
     assert(!rt_valid[20] || (rt_cnt[20] == f_cnt[140 +: 7] && rt_msum[20] == f_msum[220 +: 11]));
     // entry 20: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[20] || rt_asum[20] >= f_asum[420 +: 21] + ((pend_v && pend_rid == 6'd20) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[20] || f_taint[20] || rt_asum[20] == f_asum[420 +: 21] + ((pend_v && pend_rid == 6'd20) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[20] || rt_asum[20] >= f_asum[440 +: 22] + ((pend_v && pend_oh[20]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[20] || f_taint[20] || rt_asum[20] == f_asum[440 +: 22] + ((pend_v && pend_oh[20]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[20] && rt_valid[21] && rt_bank[20] == rt_bank[21] && rt_row[20] == rt_row[21]));  // one entry per row
     assert(!(rt_valid[20] && rt_valid[22] && rt_bank[20] == rt_bank[22] && rt_row[20] == rt_row[22]));  // one entry per row
     assert(!(rt_valid[20] && rt_valid[23] && rt_bank[20] == rt_bank[23] && rt_row[20] == rt_row[23]));  // one entry per row
@@ -2788,8 +2930,8 @@ module dram_mib_thesis (
     assert(rt_valid[21] == (f_cnt[147 +: 7] != '0));
     assert(!rt_valid[21] || (rt_cnt[21] == f_cnt[147 +: 7] && rt_msum[21] == f_msum[231 +: 11]));
     // entry 21: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[21] || rt_asum[21] >= f_asum[441 +: 21] + ((pend_v && pend_rid == 6'd21) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[21] || f_taint[21] || rt_asum[21] == f_asum[441 +: 21] + ((pend_v && pend_rid == 6'd21) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[21] || rt_asum[21] >= f_asum[462 +: 22] + ((pend_v && pend_oh[21]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[21] || f_taint[21] || rt_asum[21] == f_asum[462 +: 22] + ((pend_v && pend_oh[21]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[21] && rt_valid[22] && rt_bank[21] == rt_bank[22] && rt_row[21] == rt_row[22]));  // one entry per row
     assert(!(rt_valid[21] && rt_valid[23] && rt_bank[21] == rt_bank[23] && rt_row[21] == rt_row[23]));  // one entry per row
     assert(!(rt_valid[21] && rt_valid[24] && rt_bank[21] == rt_bank[24] && rt_row[21] == rt_row[24]));  // one entry per row
@@ -2836,8 +2978,8 @@ module dram_mib_thesis (
     assert(rt_valid[22] == (f_cnt[154 +: 7] != '0));
     assert(!rt_valid[22] || (rt_cnt[22] == f_cnt[154 +: 7] && rt_msum[22] == f_msum[242 +: 11]));
     // entry 22: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[22] || rt_asum[22] >= f_asum[462 +: 21] + ((pend_v && pend_rid == 6'd22) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[22] || f_taint[22] || rt_asum[22] == f_asum[462 +: 21] + ((pend_v && pend_rid == 6'd22) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[22] || rt_asum[22] >= f_asum[484 +: 22] + ((pend_v && pend_oh[22]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[22] || f_taint[22] || rt_asum[22] == f_asum[484 +: 22] + ((pend_v && pend_oh[22]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[22] && rt_valid[23] && rt_bank[22] == rt_bank[23] && rt_row[22] == rt_row[23]));  // one entry per row
     assert(!(rt_valid[22] && rt_valid[24] && rt_bank[22] == rt_bank[24] && rt_row[22] == rt_row[24]));  // one entry per row
     assert(!(rt_valid[22] && rt_valid[25] && rt_bank[22] == rt_bank[25] && rt_row[22] == rt_row[25]));  // one entry per row
@@ -2883,8 +3025,8 @@ module dram_mib_thesis (
     assert(rt_valid[23] == (f_cnt[161 +: 7] != '0));
     assert(!rt_valid[23] || (rt_cnt[23] == f_cnt[161 +: 7] && rt_msum[23] == f_msum[253 +: 11]));
     // entry 23: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[23] || rt_asum[23] >= f_asum[483 +: 21] + ((pend_v && pend_rid == 6'd23) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[23] || f_taint[23] || rt_asum[23] == f_asum[483 +: 21] + ((pend_v && pend_rid == 6'd23) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[23] || rt_asum[23] >= f_asum[506 +: 22] + ((pend_v && pend_oh[23]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[23] || f_taint[23] || rt_asum[23] == f_asum[506 +: 22] + ((pend_v && pend_oh[23]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[23] && rt_valid[24] && rt_bank[23] == rt_bank[24] && rt_row[23] == rt_row[24]));  // one entry per row
     assert(!(rt_valid[23] && rt_valid[25] && rt_bank[23] == rt_bank[25] && rt_row[23] == rt_row[25]));  // one entry per row
     assert(!(rt_valid[23] && rt_valid[26] && rt_bank[23] == rt_bank[26] && rt_row[23] == rt_row[26]));  // one entry per row
@@ -2929,8 +3071,8 @@ module dram_mib_thesis (
     assert(rt_valid[24] == (f_cnt[168 +: 7] != '0));
     assert(!rt_valid[24] || (rt_cnt[24] == f_cnt[168 +: 7] && rt_msum[24] == f_msum[264 +: 11]));
     // entry 24: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[24] || rt_asum[24] >= f_asum[504 +: 21] + ((pend_v && pend_rid == 6'd24) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[24] || f_taint[24] || rt_asum[24] == f_asum[504 +: 21] + ((pend_v && pend_rid == 6'd24) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[24] || rt_asum[24] >= f_asum[528 +: 22] + ((pend_v && pend_oh[24]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[24] || f_taint[24] || rt_asum[24] == f_asum[528 +: 22] + ((pend_v && pend_oh[24]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[24] && rt_valid[25] && rt_bank[24] == rt_bank[25] && rt_row[24] == rt_row[25]));  // one entry per row
     assert(!(rt_valid[24] && rt_valid[26] && rt_bank[24] == rt_bank[26] && rt_row[24] == rt_row[26]));  // one entry per row
     assert(!(rt_valid[24] && rt_valid[27] && rt_bank[24] == rt_bank[27] && rt_row[24] == rt_row[27]));  // one entry per row
@@ -2974,8 +3116,8 @@ module dram_mib_thesis (
     assert(rt_valid[25] == (f_cnt[175 +: 7] != '0));
     assert(!rt_valid[25] || (rt_cnt[25] == f_cnt[175 +: 7] && rt_msum[25] == f_msum[275 +: 11]));
     // entry 25: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[25] || rt_asum[25] >= f_asum[525 +: 21] + ((pend_v && pend_rid == 6'd25) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[25] || f_taint[25] || rt_asum[25] == f_asum[525 +: 21] + ((pend_v && pend_rid == 6'd25) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[25] || rt_asum[25] >= f_asum[550 +: 22] + ((pend_v && pend_oh[25]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[25] || f_taint[25] || rt_asum[25] == f_asum[550 +: 22] + ((pend_v && pend_oh[25]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[25] && rt_valid[26] && rt_bank[25] == rt_bank[26] && rt_row[25] == rt_row[26]));  // one entry per row
     assert(!(rt_valid[25] && rt_valid[27] && rt_bank[25] == rt_bank[27] && rt_row[25] == rt_row[27]));  // one entry per row
     assert(!(rt_valid[25] && rt_valid[28] && rt_bank[25] == rt_bank[28] && rt_row[25] == rt_row[28]));  // one entry per row
@@ -3018,8 +3160,8 @@ module dram_mib_thesis (
     assert(rt_valid[26] == (f_cnt[182 +: 7] != '0));
     assert(!rt_valid[26] || (rt_cnt[26] == f_cnt[182 +: 7] && rt_msum[26] == f_msum[286 +: 11]));
     // entry 26: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[26] || rt_asum[26] >= f_asum[546 +: 21] + ((pend_v && pend_rid == 6'd26) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[26] || f_taint[26] || rt_asum[26] == f_asum[546 +: 21] + ((pend_v && pend_rid == 6'd26) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[26] || rt_asum[26] >= f_asum[572 +: 22] + ((pend_v && pend_oh[26]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[26] || f_taint[26] || rt_asum[26] == f_asum[572 +: 22] + ((pend_v && pend_oh[26]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[26] && rt_valid[27] && rt_bank[26] == rt_bank[27] && rt_row[26] == rt_row[27]));  // one entry per row
     assert(!(rt_valid[26] && rt_valid[28] && rt_bank[26] == rt_bank[28] && rt_row[26] == rt_row[28]));  // one entry per row
     assert(!(rt_valid[26] && rt_valid[29] && rt_bank[26] == rt_bank[29] && rt_row[26] == rt_row[29]));  // one entry per row
@@ -3061,8 +3203,8 @@ module dram_mib_thesis (
     assert(rt_valid[27] == (f_cnt[189 +: 7] != '0));
     assert(!rt_valid[27] || (rt_cnt[27] == f_cnt[189 +: 7] && rt_msum[27] == f_msum[297 +: 11]));
     // entry 27: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[27] || rt_asum[27] >= f_asum[567 +: 21] + ((pend_v && pend_rid == 6'd27) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[27] || f_taint[27] || rt_asum[27] == f_asum[567 +: 21] + ((pend_v && pend_rid == 6'd27) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[27] || rt_asum[27] >= f_asum[594 +: 22] + ((pend_v && pend_oh[27]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[27] || f_taint[27] || rt_asum[27] == f_asum[594 +: 22] + ((pend_v && pend_oh[27]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[27] && rt_valid[28] && rt_bank[27] == rt_bank[28] && rt_row[27] == rt_row[28]));  // one entry per row
     assert(!(rt_valid[27] && rt_valid[29] && rt_bank[27] == rt_bank[29] && rt_row[27] == rt_row[29]));  // one entry per row
     assert(!(rt_valid[27] && rt_valid[30] && rt_bank[27] == rt_bank[30] && rt_row[27] == rt_row[30]));  // one entry per row
@@ -3103,8 +3245,8 @@ module dram_mib_thesis (
     assert(rt_valid[28] == (f_cnt[196 +: 7] != '0));
     assert(!rt_valid[28] || (rt_cnt[28] == f_cnt[196 +: 7] && rt_msum[28] == f_msum[308 +: 11]));
     // entry 28: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[28] || rt_asum[28] >= f_asum[588 +: 21] + ((pend_v && pend_rid == 6'd28) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[28] || f_taint[28] || rt_asum[28] == f_asum[588 +: 21] + ((pend_v && pend_rid == 6'd28) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[28] || rt_asum[28] >= f_asum[616 +: 22] + ((pend_v && pend_oh[28]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[28] || f_taint[28] || rt_asum[28] == f_asum[616 +: 22] + ((pend_v && pend_oh[28]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[28] && rt_valid[29] && rt_bank[28] == rt_bank[29] && rt_row[28] == rt_row[29]));  // one entry per row
     assert(!(rt_valid[28] && rt_valid[30] && rt_bank[28] == rt_bank[30] && rt_row[28] == rt_row[30]));  // one entry per row
     assert(!(rt_valid[28] && rt_valid[31] && rt_bank[28] == rt_bank[31] && rt_row[28] == rt_row[31]));  // one entry per row
@@ -3144,8 +3286,8 @@ module dram_mib_thesis (
     assert(rt_valid[29] == (f_cnt[203 +: 7] != '0));
     assert(!rt_valid[29] || (rt_cnt[29] == f_cnt[203 +: 7] && rt_msum[29] == f_msum[319 +: 11]));
     // entry 29: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[29] || rt_asum[29] >= f_asum[609 +: 21] + ((pend_v && pend_rid == 6'd29) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[29] || f_taint[29] || rt_asum[29] == f_asum[609 +: 21] + ((pend_v && pend_rid == 6'd29) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[29] || rt_asum[29] >= f_asum[638 +: 22] + ((pend_v && pend_oh[29]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[29] || f_taint[29] || rt_asum[29] == f_asum[638 +: 22] + ((pend_v && pend_oh[29]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[29] && rt_valid[30] && rt_bank[29] == rt_bank[30] && rt_row[29] == rt_row[30]));  // one entry per row
     assert(!(rt_valid[29] && rt_valid[31] && rt_bank[29] == rt_bank[31] && rt_row[29] == rt_row[31]));  // one entry per row
     assert(!(rt_valid[29] && rt_valid[32] && rt_bank[29] == rt_bank[32] && rt_row[29] == rt_row[32]));  // one entry per row
@@ -3184,8 +3326,8 @@ module dram_mib_thesis (
     assert(rt_valid[30] == (f_cnt[210 +: 7] != '0));
     assert(!rt_valid[30] || (rt_cnt[30] == f_cnt[210 +: 7] && rt_msum[30] == f_msum[330 +: 11]));
     // entry 30: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[30] || rt_asum[30] >= f_asum[630 +: 21] + ((pend_v && pend_rid == 6'd30) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[30] || f_taint[30] || rt_asum[30] == f_asum[630 +: 21] + ((pend_v && pend_rid == 6'd30) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[30] || rt_asum[30] >= f_asum[660 +: 22] + ((pend_v && pend_oh[30]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[30] || f_taint[30] || rt_asum[30] == f_asum[660 +: 22] + ((pend_v && pend_oh[30]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[30] && rt_valid[31] && rt_bank[30] == rt_bank[31] && rt_row[30] == rt_row[31]));  // one entry per row
     assert(!(rt_valid[30] && rt_valid[32] && rt_bank[30] == rt_bank[32] && rt_row[30] == rt_row[32]));  // one entry per row
     assert(!(rt_valid[30] && rt_valid[33] && rt_bank[30] == rt_bank[33] && rt_row[30] == rt_row[33]));  // one entry per row
@@ -3223,8 +3365,8 @@ module dram_mib_thesis (
     assert(rt_valid[31] == (f_cnt[217 +: 7] != '0));
     assert(!rt_valid[31] || (rt_cnt[31] == f_cnt[217 +: 7] && rt_msum[31] == f_msum[341 +: 11]));
     // entry 31: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[31] || rt_asum[31] >= f_asum[651 +: 21] + ((pend_v && pend_rid == 6'd31) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[31] || f_taint[31] || rt_asum[31] == f_asum[651 +: 21] + ((pend_v && pend_rid == 6'd31) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[31] || rt_asum[31] >= f_asum[682 +: 22] + ((pend_v && pend_oh[31]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[31] || f_taint[31] || rt_asum[31] == f_asum[682 +: 22] + ((pend_v && pend_oh[31]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[31] && rt_valid[32] && rt_bank[31] == rt_bank[32] && rt_row[31] == rt_row[32]));  // one entry per row
     assert(!(rt_valid[31] && rt_valid[33] && rt_bank[31] == rt_bank[33] && rt_row[31] == rt_row[33]));  // one entry per row
     assert(!(rt_valid[31] && rt_valid[34] && rt_bank[31] == rt_bank[34] && rt_row[31] == rt_row[34]));  // one entry per row
@@ -3261,8 +3403,8 @@ module dram_mib_thesis (
     assert(rt_valid[32] == (f_cnt[224 +: 7] != '0));
     assert(!rt_valid[32] || (rt_cnt[32] == f_cnt[224 +: 7] && rt_msum[32] == f_msum[352 +: 11]));
     // entry 32: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[32] || rt_asum[32] >= f_asum[672 +: 21] + ((pend_v && pend_rid == 6'd32) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[32] || f_taint[32] || rt_asum[32] == f_asum[672 +: 21] + ((pend_v && pend_rid == 6'd32) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[32] || rt_asum[32] >= f_asum[704 +: 22] + ((pend_v && pend_oh[32]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[32] || f_taint[32] || rt_asum[32] == f_asum[704 +: 22] + ((pend_v && pend_oh[32]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[32] && rt_valid[33] && rt_bank[32] == rt_bank[33] && rt_row[32] == rt_row[33]));  // one entry per row
     assert(!(rt_valid[32] && rt_valid[34] && rt_bank[32] == rt_bank[34] && rt_row[32] == rt_row[34]));  // one entry per row
     assert(!(rt_valid[32] && rt_valid[35] && rt_bank[32] == rt_bank[35] && rt_row[32] == rt_row[35]));  // one entry per row
@@ -3298,8 +3440,8 @@ module dram_mib_thesis (
     assert(rt_valid[33] == (f_cnt[231 +: 7] != '0));
     assert(!rt_valid[33] || (rt_cnt[33] == f_cnt[231 +: 7] && rt_msum[33] == f_msum[363 +: 11]));
     // entry 33: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[33] || rt_asum[33] >= f_asum[693 +: 21] + ((pend_v && pend_rid == 6'd33) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[33] || f_taint[33] || rt_asum[33] == f_asum[693 +: 21] + ((pend_v && pend_rid == 6'd33) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[33] || rt_asum[33] >= f_asum[726 +: 22] + ((pend_v && pend_oh[33]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[33] || f_taint[33] || rt_asum[33] == f_asum[726 +: 22] + ((pend_v && pend_oh[33]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[33] && rt_valid[34] && rt_bank[33] == rt_bank[34] && rt_row[33] == rt_row[34]));  // one entry per row
     assert(!(rt_valid[33] && rt_valid[35] && rt_bank[33] == rt_bank[35] && rt_row[33] == rt_row[35]));  // one entry per row
     assert(!(rt_valid[33] && rt_valid[36] && rt_bank[33] == rt_bank[36] && rt_row[33] == rt_row[36]));  // one entry per row
@@ -3334,8 +3476,8 @@ module dram_mib_thesis (
     assert(rt_valid[34] == (f_cnt[238 +: 7] != '0));
     assert(!rt_valid[34] || (rt_cnt[34] == f_cnt[238 +: 7] && rt_msum[34] == f_msum[374 +: 11]));
     // entry 34: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[34] || rt_asum[34] >= f_asum[714 +: 21] + ((pend_v && pend_rid == 6'd34) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[34] || f_taint[34] || rt_asum[34] == f_asum[714 +: 21] + ((pend_v && pend_rid == 6'd34) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[34] || rt_asum[34] >= f_asum[748 +: 22] + ((pend_v && pend_oh[34]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[34] || f_taint[34] || rt_asum[34] == f_asum[748 +: 22] + ((pend_v && pend_oh[34]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[34] && rt_valid[35] && rt_bank[34] == rt_bank[35] && rt_row[34] == rt_row[35]));  // one entry per row
     assert(!(rt_valid[34] && rt_valid[36] && rt_bank[34] == rt_bank[36] && rt_row[34] == rt_row[36]));  // one entry per row
     assert(!(rt_valid[34] && rt_valid[37] && rt_bank[34] == rt_bank[37] && rt_row[34] == rt_row[37]));  // one entry per row
@@ -3369,8 +3511,8 @@ module dram_mib_thesis (
     assert(rt_valid[35] == (f_cnt[245 +: 7] != '0));
     assert(!rt_valid[35] || (rt_cnt[35] == f_cnt[245 +: 7] && rt_msum[35] == f_msum[385 +: 11]));
     // entry 35: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[35] || rt_asum[35] >= f_asum[735 +: 21] + ((pend_v && pend_rid == 6'd35) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[35] || f_taint[35] || rt_asum[35] == f_asum[735 +: 21] + ((pend_v && pend_rid == 6'd35) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[35] || rt_asum[35] >= f_asum[770 +: 22] + ((pend_v && pend_oh[35]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[35] || f_taint[35] || rt_asum[35] == f_asum[770 +: 22] + ((pend_v && pend_oh[35]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[35] && rt_valid[36] && rt_bank[35] == rt_bank[36] && rt_row[35] == rt_row[36]));  // one entry per row
     assert(!(rt_valid[35] && rt_valid[37] && rt_bank[35] == rt_bank[37] && rt_row[35] == rt_row[37]));  // one entry per row
     assert(!(rt_valid[35] && rt_valid[38] && rt_bank[35] == rt_bank[38] && rt_row[35] == rt_row[38]));  // one entry per row
@@ -3403,8 +3545,8 @@ module dram_mib_thesis (
     assert(rt_valid[36] == (f_cnt[252 +: 7] != '0));
     assert(!rt_valid[36] || (rt_cnt[36] == f_cnt[252 +: 7] && rt_msum[36] == f_msum[396 +: 11]));
     // entry 36: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[36] || rt_asum[36] >= f_asum[756 +: 21] + ((pend_v && pend_rid == 6'd36) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[36] || f_taint[36] || rt_asum[36] == f_asum[756 +: 21] + ((pend_v && pend_rid == 6'd36) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[36] || rt_asum[36] >= f_asum[792 +: 22] + ((pend_v && pend_oh[36]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[36] || f_taint[36] || rt_asum[36] == f_asum[792 +: 22] + ((pend_v && pend_oh[36]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[36] && rt_valid[37] && rt_bank[36] == rt_bank[37] && rt_row[36] == rt_row[37]));  // one entry per row
     assert(!(rt_valid[36] && rt_valid[38] && rt_bank[36] == rt_bank[38] && rt_row[36] == rt_row[38]));  // one entry per row
     assert(!(rt_valid[36] && rt_valid[39] && rt_bank[36] == rt_bank[39] && rt_row[36] == rt_row[39]));  // one entry per row
@@ -3436,8 +3578,8 @@ module dram_mib_thesis (
     assert(rt_valid[37] == (f_cnt[259 +: 7] != '0));
     assert(!rt_valid[37] || (rt_cnt[37] == f_cnt[259 +: 7] && rt_msum[37] == f_msum[407 +: 11]));
     // entry 37: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[37] || rt_asum[37] >= f_asum[777 +: 21] + ((pend_v && pend_rid == 6'd37) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[37] || f_taint[37] || rt_asum[37] == f_asum[777 +: 21] + ((pend_v && pend_rid == 6'd37) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[37] || rt_asum[37] >= f_asum[814 +: 22] + ((pend_v && pend_oh[37]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[37] || f_taint[37] || rt_asum[37] == f_asum[814 +: 22] + ((pend_v && pend_oh[37]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[37] && rt_valid[38] && rt_bank[37] == rt_bank[38] && rt_row[37] == rt_row[38]));  // one entry per row
     assert(!(rt_valid[37] && rt_valid[39] && rt_bank[37] == rt_bank[39] && rt_row[37] == rt_row[39]));  // one entry per row
     assert(!(rt_valid[37] && rt_valid[40] && rt_bank[37] == rt_bank[40] && rt_row[37] == rt_row[40]));  // one entry per row
@@ -3468,8 +3610,8 @@ module dram_mib_thesis (
     assert(rt_valid[38] == (f_cnt[266 +: 7] != '0));
     assert(!rt_valid[38] || (rt_cnt[38] == f_cnt[266 +: 7] && rt_msum[38] == f_msum[418 +: 11]));
     // entry 38: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[38] || rt_asum[38] >= f_asum[798 +: 21] + ((pend_v && pend_rid == 6'd38) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[38] || f_taint[38] || rt_asum[38] == f_asum[798 +: 21] + ((pend_v && pend_rid == 6'd38) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[38] || rt_asum[38] >= f_asum[836 +: 22] + ((pend_v && pend_oh[38]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[38] || f_taint[38] || rt_asum[38] == f_asum[836 +: 22] + ((pend_v && pend_oh[38]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[38] && rt_valid[39] && rt_bank[38] == rt_bank[39] && rt_row[38] == rt_row[39]));  // one entry per row
     assert(!(rt_valid[38] && rt_valid[40] && rt_bank[38] == rt_bank[40] && rt_row[38] == rt_row[40]));  // one entry per row
     assert(!(rt_valid[38] && rt_valid[41] && rt_bank[38] == rt_bank[41] && rt_row[38] == rt_row[41]));  // one entry per row
@@ -3499,8 +3641,8 @@ module dram_mib_thesis (
     assert(rt_valid[39] == (f_cnt[273 +: 7] != '0));
     assert(!rt_valid[39] || (rt_cnt[39] == f_cnt[273 +: 7] && rt_msum[39] == f_msum[429 +: 11]));
     // entry 39: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[39] || rt_asum[39] >= f_asum[819 +: 21] + ((pend_v && pend_rid == 6'd39) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[39] || f_taint[39] || rt_asum[39] == f_asum[819 +: 21] + ((pend_v && pend_rid == 6'd39) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[39] || rt_asum[39] >= f_asum[858 +: 22] + ((pend_v && pend_oh[39]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[39] || f_taint[39] || rt_asum[39] == f_asum[858 +: 22] + ((pend_v && pend_oh[39]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[39] && rt_valid[40] && rt_bank[39] == rt_bank[40] && rt_row[39] == rt_row[40]));  // one entry per row
     assert(!(rt_valid[39] && rt_valid[41] && rt_bank[39] == rt_bank[41] && rt_row[39] == rt_row[41]));  // one entry per row
     assert(!(rt_valid[39] && rt_valid[42] && rt_bank[39] == rt_bank[42] && rt_row[39] == rt_row[42]));  // one entry per row
@@ -3529,8 +3671,8 @@ module dram_mib_thesis (
     assert(rt_valid[40] == (f_cnt[280 +: 7] != '0));
     assert(!rt_valid[40] || (rt_cnt[40] == f_cnt[280 +: 7] && rt_msum[40] == f_msum[440 +: 11]));
     // entry 40: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[40] || rt_asum[40] >= f_asum[840 +: 21] + ((pend_v && pend_rid == 6'd40) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[40] || f_taint[40] || rt_asum[40] == f_asum[840 +: 21] + ((pend_v && pend_rid == 6'd40) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[40] || rt_asum[40] >= f_asum[880 +: 22] + ((pend_v && pend_oh[40]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[40] || f_taint[40] || rt_asum[40] == f_asum[880 +: 22] + ((pend_v && pend_oh[40]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[40] && rt_valid[41] && rt_bank[40] == rt_bank[41] && rt_row[40] == rt_row[41]));  // one entry per row
     assert(!(rt_valid[40] && rt_valid[42] && rt_bank[40] == rt_bank[42] && rt_row[40] == rt_row[42]));  // one entry per row
     assert(!(rt_valid[40] && rt_valid[43] && rt_bank[40] == rt_bank[43] && rt_row[40] == rt_row[43]));  // one entry per row
@@ -3558,8 +3700,8 @@ module dram_mib_thesis (
     assert(rt_valid[41] == (f_cnt[287 +: 7] != '0));
     assert(!rt_valid[41] || (rt_cnt[41] == f_cnt[287 +: 7] && rt_msum[41] == f_msum[451 +: 11]));
     // entry 41: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[41] || rt_asum[41] >= f_asum[861 +: 21] + ((pend_v && pend_rid == 6'd41) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[41] || f_taint[41] || rt_asum[41] == f_asum[861 +: 21] + ((pend_v && pend_rid == 6'd41) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[41] || rt_asum[41] >= f_asum[902 +: 22] + ((pend_v && pend_oh[41]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[41] || f_taint[41] || rt_asum[41] == f_asum[902 +: 22] + ((pend_v && pend_oh[41]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[41] && rt_valid[42] && rt_bank[41] == rt_bank[42] && rt_row[41] == rt_row[42]));  // one entry per row
     assert(!(rt_valid[41] && rt_valid[43] && rt_bank[41] == rt_bank[43] && rt_row[41] == rt_row[43]));  // one entry per row
     assert(!(rt_valid[41] && rt_valid[44] && rt_bank[41] == rt_bank[44] && rt_row[41] == rt_row[44]));  // one entry per row
@@ -3586,8 +3728,8 @@ module dram_mib_thesis (
     assert(rt_valid[42] == (f_cnt[294 +: 7] != '0));
     assert(!rt_valid[42] || (rt_cnt[42] == f_cnt[294 +: 7] && rt_msum[42] == f_msum[462 +: 11]));
     // entry 42: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[42] || rt_asum[42] >= f_asum[882 +: 21] + ((pend_v && pend_rid == 6'd42) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[42] || f_taint[42] || rt_asum[42] == f_asum[882 +: 21] + ((pend_v && pend_rid == 6'd42) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[42] || rt_asum[42] >= f_asum[924 +: 22] + ((pend_v && pend_oh[42]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[42] || f_taint[42] || rt_asum[42] == f_asum[924 +: 22] + ((pend_v && pend_oh[42]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[42] && rt_valid[43] && rt_bank[42] == rt_bank[43] && rt_row[42] == rt_row[43]));  // one entry per row
     assert(!(rt_valid[42] && rt_valid[44] && rt_bank[42] == rt_bank[44] && rt_row[42] == rt_row[44]));  // one entry per row
     assert(!(rt_valid[42] && rt_valid[45] && rt_bank[42] == rt_bank[45] && rt_row[42] == rt_row[45]));  // one entry per row
@@ -3613,8 +3755,8 @@ module dram_mib_thesis (
     assert(rt_valid[43] == (f_cnt[301 +: 7] != '0));
     assert(!rt_valid[43] || (rt_cnt[43] == f_cnt[301 +: 7] && rt_msum[43] == f_msum[473 +: 11]));
     // entry 43: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[43] || rt_asum[43] >= f_asum[903 +: 21] + ((pend_v && pend_rid == 6'd43) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[43] || f_taint[43] || rt_asum[43] == f_asum[903 +: 21] + ((pend_v && pend_rid == 6'd43) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[43] || rt_asum[43] >= f_asum[946 +: 22] + ((pend_v && pend_oh[43]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[43] || f_taint[43] || rt_asum[43] == f_asum[946 +: 22] + ((pend_v && pend_oh[43]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[43] && rt_valid[44] && rt_bank[43] == rt_bank[44] && rt_row[43] == rt_row[44]));  // one entry per row
     assert(!(rt_valid[43] && rt_valid[45] && rt_bank[43] == rt_bank[45] && rt_row[43] == rt_row[45]));  // one entry per row
     assert(!(rt_valid[43] && rt_valid[46] && rt_bank[43] == rt_bank[46] && rt_row[43] == rt_row[46]));  // one entry per row
@@ -3639,8 +3781,8 @@ module dram_mib_thesis (
     assert(rt_valid[44] == (f_cnt[308 +: 7] != '0));
     assert(!rt_valid[44] || (rt_cnt[44] == f_cnt[308 +: 7] && rt_msum[44] == f_msum[484 +: 11]));
     // entry 44: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[44] || rt_asum[44] >= f_asum[924 +: 21] + ((pend_v && pend_rid == 6'd44) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[44] || f_taint[44] || rt_asum[44] == f_asum[924 +: 21] + ((pend_v && pend_rid == 6'd44) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[44] || rt_asum[44] >= f_asum[968 +: 22] + ((pend_v && pend_oh[44]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[44] || f_taint[44] || rt_asum[44] == f_asum[968 +: 22] + ((pend_v && pend_oh[44]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[44] && rt_valid[45] && rt_bank[44] == rt_bank[45] && rt_row[44] == rt_row[45]));  // one entry per row
     assert(!(rt_valid[44] && rt_valid[46] && rt_bank[44] == rt_bank[46] && rt_row[44] == rt_row[46]));  // one entry per row
     assert(!(rt_valid[44] && rt_valid[47] && rt_bank[44] == rt_bank[47] && rt_row[44] == rt_row[47]));  // one entry per row
@@ -3664,8 +3806,8 @@ module dram_mib_thesis (
     assert(rt_valid[45] == (f_cnt[315 +: 7] != '0));
     assert(!rt_valid[45] || (rt_cnt[45] == f_cnt[315 +: 7] && rt_msum[45] == f_msum[495 +: 11]));
     // entry 45: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[45] || rt_asum[45] >= f_asum[945 +: 21] + ((pend_v && pend_rid == 6'd45) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[45] || f_taint[45] || rt_asum[45] == f_asum[945 +: 21] + ((pend_v && pend_rid == 6'd45) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[45] || rt_asum[45] >= f_asum[990 +: 22] + ((pend_v && pend_oh[45]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[45] || f_taint[45] || rt_asum[45] == f_asum[990 +: 22] + ((pend_v && pend_oh[45]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[45] && rt_valid[46] && rt_bank[45] == rt_bank[46] && rt_row[45] == rt_row[46]));  // one entry per row
     assert(!(rt_valid[45] && rt_valid[47] && rt_bank[45] == rt_bank[47] && rt_row[45] == rt_row[47]));  // one entry per row
     assert(!(rt_valid[45] && rt_valid[48] && rt_bank[45] == rt_bank[48] && rt_row[45] == rt_row[48]));  // one entry per row
@@ -3688,8 +3830,8 @@ module dram_mib_thesis (
     assert(rt_valid[46] == (f_cnt[322 +: 7] != '0));
     assert(!rt_valid[46] || (rt_cnt[46] == f_cnt[322 +: 7] && rt_msum[46] == f_msum[506 +: 11]));
     // entry 46: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[46] || rt_asum[46] >= f_asum[966 +: 21] + ((pend_v && pend_rid == 6'd46) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[46] || f_taint[46] || rt_asum[46] == f_asum[966 +: 21] + ((pend_v && pend_rid == 6'd46) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[46] || rt_asum[46] >= f_asum[1012 +: 22] + ((pend_v && pend_oh[46]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[46] || f_taint[46] || rt_asum[46] == f_asum[1012 +: 22] + ((pend_v && pend_oh[46]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[46] && rt_valid[47] && rt_bank[46] == rt_bank[47] && rt_row[46] == rt_row[47]));  // one entry per row
     assert(!(rt_valid[46] && rt_valid[48] && rt_bank[46] == rt_bank[48] && rt_row[46] == rt_row[48]));  // one entry per row
     assert(!(rt_valid[46] && rt_valid[49] && rt_bank[46] == rt_bank[49] && rt_row[46] == rt_row[49]));  // one entry per row
@@ -3711,8 +3853,8 @@ module dram_mib_thesis (
     assert(rt_valid[47] == (f_cnt[329 +: 7] != '0));
     assert(!rt_valid[47] || (rt_cnt[47] == f_cnt[329 +: 7] && rt_msum[47] == f_msum[517 +: 11]));
     // entry 47: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[47] || rt_asum[47] >= f_asum[987 +: 21] + ((pend_v && pend_rid == 6'd47) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[47] || f_taint[47] || rt_asum[47] == f_asum[987 +: 21] + ((pend_v && pend_rid == 6'd47) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[47] || rt_asum[47] >= f_asum[1034 +: 22] + ((pend_v && pend_oh[47]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[47] || f_taint[47] || rt_asum[47] == f_asum[1034 +: 22] + ((pend_v && pend_oh[47]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[47] && rt_valid[48] && rt_bank[47] == rt_bank[48] && rt_row[47] == rt_row[48]));  // one entry per row
     assert(!(rt_valid[47] && rt_valid[49] && rt_bank[47] == rt_bank[49] && rt_row[47] == rt_row[49]));  // one entry per row
     assert(!(rt_valid[47] && rt_valid[50] && rt_bank[47] == rt_bank[50] && rt_row[47] == rt_row[50]));  // one entry per row
@@ -3733,8 +3875,8 @@ module dram_mib_thesis (
     assert(rt_valid[48] == (f_cnt[336 +: 7] != '0));
     assert(!rt_valid[48] || (rt_cnt[48] == f_cnt[336 +: 7] && rt_msum[48] == f_msum[528 +: 11]));
     // entry 48: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[48] || rt_asum[48] >= f_asum[1008 +: 21] + ((pend_v && pend_rid == 6'd48) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[48] || f_taint[48] || rt_asum[48] == f_asum[1008 +: 21] + ((pend_v && pend_rid == 6'd48) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[48] || rt_asum[48] >= f_asum[1056 +: 22] + ((pend_v && pend_oh[48]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[48] || f_taint[48] || rt_asum[48] == f_asum[1056 +: 22] + ((pend_v && pend_oh[48]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[48] && rt_valid[49] && rt_bank[48] == rt_bank[49] && rt_row[48] == rt_row[49]));  // one entry per row
     assert(!(rt_valid[48] && rt_valid[50] && rt_bank[48] == rt_bank[50] && rt_row[48] == rt_row[50]));  // one entry per row
     assert(!(rt_valid[48] && rt_valid[51] && rt_bank[48] == rt_bank[51] && rt_row[48] == rt_row[51]));  // one entry per row
@@ -3754,8 +3896,8 @@ module dram_mib_thesis (
     assert(rt_valid[49] == (f_cnt[343 +: 7] != '0));
     assert(!rt_valid[49] || (rt_cnt[49] == f_cnt[343 +: 7] && rt_msum[49] == f_msum[539 +: 11]));
     // entry 49: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[49] || rt_asum[49] >= f_asum[1029 +: 21] + ((pend_v && pend_rid == 6'd49) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[49] || f_taint[49] || rt_asum[49] == f_asum[1029 +: 21] + ((pend_v && pend_rid == 6'd49) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[49] || rt_asum[49] >= f_asum[1078 +: 22] + ((pend_v && pend_oh[49]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[49] || f_taint[49] || rt_asum[49] == f_asum[1078 +: 22] + ((pend_v && pend_oh[49]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[49] && rt_valid[50] && rt_bank[49] == rt_bank[50] && rt_row[49] == rt_row[50]));  // one entry per row
     assert(!(rt_valid[49] && rt_valid[51] && rt_bank[49] == rt_bank[51] && rt_row[49] == rt_row[51]));  // one entry per row
     assert(!(rt_valid[49] && rt_valid[52] && rt_bank[49] == rt_bank[52] && rt_row[49] == rt_row[52]));  // one entry per row
@@ -3774,8 +3916,8 @@ module dram_mib_thesis (
     assert(rt_valid[50] == (f_cnt[350 +: 7] != '0));
     assert(!rt_valid[50] || (rt_cnt[50] == f_cnt[350 +: 7] && rt_msum[50] == f_msum[550 +: 11]));
     // entry 50: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[50] || rt_asum[50] >= f_asum[1050 +: 21] + ((pend_v && pend_rid == 6'd50) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[50] || f_taint[50] || rt_asum[50] == f_asum[1050 +: 21] + ((pend_v && pend_rid == 6'd50) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[50] || rt_asum[50] >= f_asum[1100 +: 22] + ((pend_v && pend_oh[50]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[50] || f_taint[50] || rt_asum[50] == f_asum[1100 +: 22] + ((pend_v && pend_oh[50]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[50] && rt_valid[51] && rt_bank[50] == rt_bank[51] && rt_row[50] == rt_row[51]));  // one entry per row
     assert(!(rt_valid[50] && rt_valid[52] && rt_bank[50] == rt_bank[52] && rt_row[50] == rt_row[52]));  // one entry per row
     assert(!(rt_valid[50] && rt_valid[53] && rt_bank[50] == rt_bank[53] && rt_row[50] == rt_row[53]));  // one entry per row
@@ -3793,8 +3935,8 @@ module dram_mib_thesis (
     assert(rt_valid[51] == (f_cnt[357 +: 7] != '0));
     assert(!rt_valid[51] || (rt_cnt[51] == f_cnt[357 +: 7] && rt_msum[51] == f_msum[561 +: 11]));
     // entry 51: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[51] || rt_asum[51] >= f_asum[1071 +: 21] + ((pend_v && pend_rid == 6'd51) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[51] || f_taint[51] || rt_asum[51] == f_asum[1071 +: 21] + ((pend_v && pend_rid == 6'd51) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[51] || rt_asum[51] >= f_asum[1122 +: 22] + ((pend_v && pend_oh[51]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[51] || f_taint[51] || rt_asum[51] == f_asum[1122 +: 22] + ((pend_v && pend_oh[51]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[51] && rt_valid[52] && rt_bank[51] == rt_bank[52] && rt_row[51] == rt_row[52]));  // one entry per row
     assert(!(rt_valid[51] && rt_valid[53] && rt_bank[51] == rt_bank[53] && rt_row[51] == rt_row[53]));  // one entry per row
     assert(!(rt_valid[51] && rt_valid[54] && rt_bank[51] == rt_bank[54] && rt_row[51] == rt_row[54]));  // one entry per row
@@ -3811,8 +3953,8 @@ module dram_mib_thesis (
     assert(rt_valid[52] == (f_cnt[364 +: 7] != '0));
     assert(!rt_valid[52] || (rt_cnt[52] == f_cnt[364 +: 7] && rt_msum[52] == f_msum[572 +: 11]));
     // entry 52: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[52] || rt_asum[52] >= f_asum[1092 +: 21] + ((pend_v && pend_rid == 6'd52) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[52] || f_taint[52] || rt_asum[52] == f_asum[1092 +: 21] + ((pend_v && pend_rid == 6'd52) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[52] || rt_asum[52] >= f_asum[1144 +: 22] + ((pend_v && pend_oh[52]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[52] || f_taint[52] || rt_asum[52] == f_asum[1144 +: 22] + ((pend_v && pend_oh[52]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[52] && rt_valid[53] && rt_bank[52] == rt_bank[53] && rt_row[52] == rt_row[53]));  // one entry per row
     assert(!(rt_valid[52] && rt_valid[54] && rt_bank[52] == rt_bank[54] && rt_row[52] == rt_row[54]));  // one entry per row
     assert(!(rt_valid[52] && rt_valid[55] && rt_bank[52] == rt_bank[55] && rt_row[52] == rt_row[55]));  // one entry per row
@@ -3828,8 +3970,8 @@ module dram_mib_thesis (
     assert(rt_valid[53] == (f_cnt[371 +: 7] != '0));
     assert(!rt_valid[53] || (rt_cnt[53] == f_cnt[371 +: 7] && rt_msum[53] == f_msum[583 +: 11]));
     // entry 53: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[53] || rt_asum[53] >= f_asum[1113 +: 21] + ((pend_v && pend_rid == 6'd53) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[53] || f_taint[53] || rt_asum[53] == f_asum[1113 +: 21] + ((pend_v && pend_rid == 6'd53) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[53] || rt_asum[53] >= f_asum[1166 +: 22] + ((pend_v && pend_oh[53]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[53] || f_taint[53] || rt_asum[53] == f_asum[1166 +: 22] + ((pend_v && pend_oh[53]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[53] && rt_valid[54] && rt_bank[53] == rt_bank[54] && rt_row[53] == rt_row[54]));  // one entry per row
     assert(!(rt_valid[53] && rt_valid[55] && rt_bank[53] == rt_bank[55] && rt_row[53] == rt_row[55]));  // one entry per row
     assert(!(rt_valid[53] && rt_valid[56] && rt_bank[53] == rt_bank[56] && rt_row[53] == rt_row[56]));  // one entry per row
@@ -3844,8 +3986,8 @@ module dram_mib_thesis (
     assert(rt_valid[54] == (f_cnt[378 +: 7] != '0));
     assert(!rt_valid[54] || (rt_cnt[54] == f_cnt[378 +: 7] && rt_msum[54] == f_msum[594 +: 11]));
     // entry 54: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[54] || rt_asum[54] >= f_asum[1134 +: 21] + ((pend_v && pend_rid == 6'd54) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[54] || f_taint[54] || rt_asum[54] == f_asum[1134 +: 21] + ((pend_v && pend_rid == 6'd54) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[54] || rt_asum[54] >= f_asum[1188 +: 22] + ((pend_v && pend_oh[54]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[54] || f_taint[54] || rt_asum[54] == f_asum[1188 +: 22] + ((pend_v && pend_oh[54]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[54] && rt_valid[55] && rt_bank[54] == rt_bank[55] && rt_row[54] == rt_row[55]));  // one entry per row
     assert(!(rt_valid[54] && rt_valid[56] && rt_bank[54] == rt_bank[56] && rt_row[54] == rt_row[56]));  // one entry per row
     assert(!(rt_valid[54] && rt_valid[57] && rt_bank[54] == rt_bank[57] && rt_row[54] == rt_row[57]));  // one entry per row
@@ -3859,8 +4001,8 @@ module dram_mib_thesis (
     assert(rt_valid[55] == (f_cnt[385 +: 7] != '0));
     assert(!rt_valid[55] || (rt_cnt[55] == f_cnt[385 +: 7] && rt_msum[55] == f_msum[605 +: 11]));
     // entry 55: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[55] || rt_asum[55] >= f_asum[1155 +: 21] + ((pend_v && pend_rid == 6'd55) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[55] || f_taint[55] || rt_asum[55] == f_asum[1155 +: 21] + ((pend_v && pend_rid == 6'd55) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[55] || rt_asum[55] >= f_asum[1210 +: 22] + ((pend_v && pend_oh[55]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[55] || f_taint[55] || rt_asum[55] == f_asum[1210 +: 22] + ((pend_v && pend_oh[55]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[55] && rt_valid[56] && rt_bank[55] == rt_bank[56] && rt_row[55] == rt_row[56]));  // one entry per row
     assert(!(rt_valid[55] && rt_valid[57] && rt_bank[55] == rt_bank[57] && rt_row[55] == rt_row[57]));  // one entry per row
     assert(!(rt_valid[55] && rt_valid[58] && rt_bank[55] == rt_bank[58] && rt_row[55] == rt_row[58]));  // one entry per row
@@ -3873,8 +4015,8 @@ module dram_mib_thesis (
     assert(rt_valid[56] == (f_cnt[392 +: 7] != '0));
     assert(!rt_valid[56] || (rt_cnt[56] == f_cnt[392 +: 7] && rt_msum[56] == f_msum[616 +: 11]));
     // entry 56: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[56] || rt_asum[56] >= f_asum[1176 +: 21] + ((pend_v && pend_rid == 6'd56) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[56] || f_taint[56] || rt_asum[56] == f_asum[1176 +: 21] + ((pend_v && pend_rid == 6'd56) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[56] || rt_asum[56] >= f_asum[1232 +: 22] + ((pend_v && pend_oh[56]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[56] || f_taint[56] || rt_asum[56] == f_asum[1232 +: 22] + ((pend_v && pend_oh[56]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[56] && rt_valid[57] && rt_bank[56] == rt_bank[57] && rt_row[56] == rt_row[57]));  // one entry per row
     assert(!(rt_valid[56] && rt_valid[58] && rt_bank[56] == rt_bank[58] && rt_row[56] == rt_row[58]));  // one entry per row
     assert(!(rt_valid[56] && rt_valid[59] && rt_bank[56] == rt_bank[59] && rt_row[56] == rt_row[59]));  // one entry per row
@@ -3886,8 +4028,8 @@ module dram_mib_thesis (
     assert(rt_valid[57] == (f_cnt[399 +: 7] != '0));
     assert(!rt_valid[57] || (rt_cnt[57] == f_cnt[399 +: 7] && rt_msum[57] == f_msum[627 +: 11]));
     // entry 57: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[57] || rt_asum[57] >= f_asum[1197 +: 21] + ((pend_v && pend_rid == 6'd57) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[57] || f_taint[57] || rt_asum[57] == f_asum[1197 +: 21] + ((pend_v && pend_rid == 6'd57) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[57] || rt_asum[57] >= f_asum[1254 +: 22] + ((pend_v && pend_oh[57]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[57] || f_taint[57] || rt_asum[57] == f_asum[1254 +: 22] + ((pend_v && pend_oh[57]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[57] && rt_valid[58] && rt_bank[57] == rt_bank[58] && rt_row[57] == rt_row[58]));  // one entry per row
     assert(!(rt_valid[57] && rt_valid[59] && rt_bank[57] == rt_bank[59] && rt_row[57] == rt_row[59]));  // one entry per row
     assert(!(rt_valid[57] && rt_valid[60] && rt_bank[57] == rt_bank[60] && rt_row[57] == rt_row[60]));  // one entry per row
@@ -3898,8 +4040,8 @@ module dram_mib_thesis (
     assert(rt_valid[58] == (f_cnt[406 +: 7] != '0));
     assert(!rt_valid[58] || (rt_cnt[58] == f_cnt[406 +: 7] && rt_msum[58] == f_msum[638 +: 11]));
     // entry 58: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[58] || rt_asum[58] >= f_asum[1218 +: 21] + ((pend_v && pend_rid == 6'd58) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[58] || f_taint[58] || rt_asum[58] == f_asum[1218 +: 21] + ((pend_v && pend_rid == 6'd58) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[58] || rt_asum[58] >= f_asum[1276 +: 22] + ((pend_v && pend_oh[58]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[58] || f_taint[58] || rt_asum[58] == f_asum[1276 +: 22] + ((pend_v && pend_oh[58]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[58] && rt_valid[59] && rt_bank[58] == rt_bank[59] && rt_row[58] == rt_row[59]));  // one entry per row
     assert(!(rt_valid[58] && rt_valid[60] && rt_bank[58] == rt_bank[60] && rt_row[58] == rt_row[60]));  // one entry per row
     assert(!(rt_valid[58] && rt_valid[61] && rt_bank[58] == rt_bank[61] && rt_row[58] == rt_row[61]));  // one entry per row
@@ -3909,8 +4051,8 @@ module dram_mib_thesis (
     assert(rt_valid[59] == (f_cnt[413 +: 7] != '0));
     assert(!rt_valid[59] || (rt_cnt[59] == f_cnt[413 +: 7] && rt_msum[59] == f_msum[649 +: 11]));
     // entry 59: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[59] || rt_asum[59] >= f_asum[1239 +: 21] + ((pend_v && pend_rid == 6'd59) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[59] || f_taint[59] || rt_asum[59] == f_asum[1239 +: 21] + ((pend_v && pend_rid == 6'd59) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[59] || rt_asum[59] >= f_asum[1298 +: 22] + ((pend_v && pend_oh[59]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[59] || f_taint[59] || rt_asum[59] == f_asum[1298 +: 22] + ((pend_v && pend_oh[59]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[59] && rt_valid[60] && rt_bank[59] == rt_bank[60] && rt_row[59] == rt_row[60]));  // one entry per row
     assert(!(rt_valid[59] && rt_valid[61] && rt_bank[59] == rt_bank[61] && rt_row[59] == rt_row[61]));  // one entry per row
     assert(!(rt_valid[59] && rt_valid[62] && rt_bank[59] == rt_bank[62] && rt_row[59] == rt_row[62]));  // one entry per row
@@ -3919,8 +4061,8 @@ module dram_mib_thesis (
     assert(rt_valid[60] == (f_cnt[420 +: 7] != '0));
     assert(!rt_valid[60] || (rt_cnt[60] == f_cnt[420 +: 7] && rt_msum[60] == f_msum[660 +: 11]));
     // entry 60: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[60] || rt_asum[60] >= f_asum[1260 +: 21] + ((pend_v && pend_rid == 6'd60) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[60] || f_taint[60] || rt_asum[60] == f_asum[1260 +: 21] + ((pend_v && pend_rid == 6'd60) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[60] || rt_asum[60] >= f_asum[1320 +: 22] + ((pend_v && pend_oh[60]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[60] || f_taint[60] || rt_asum[60] == f_asum[1320 +: 22] + ((pend_v && pend_oh[60]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[60] && rt_valid[61] && rt_bank[60] == rt_bank[61] && rt_row[60] == rt_row[61]));  // one entry per row
     assert(!(rt_valid[60] && rt_valid[62] && rt_bank[60] == rt_bank[62] && rt_row[60] == rt_row[62]));  // one entry per row
     assert(!(rt_valid[60] && rt_valid[63] && rt_bank[60] == rt_bank[63] && rt_row[60] == rt_row[63]));  // one entry per row
@@ -3928,23 +4070,23 @@ module dram_mib_thesis (
     assert(rt_valid[61] == (f_cnt[427 +: 7] != '0));
     assert(!rt_valid[61] || (rt_cnt[61] == f_cnt[427 +: 7] && rt_msum[61] == f_msum[671 +: 11]));
     // entry 61: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[61] || rt_asum[61] >= f_asum[1281 +: 21] + ((pend_v && pend_rid == 6'd61) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[61] || f_taint[61] || rt_asum[61] == f_asum[1281 +: 21] + ((pend_v && pend_rid == 6'd61) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[61] || rt_asum[61] >= f_asum[1342 +: 22] + ((pend_v && pend_oh[61]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[61] || f_taint[61] || rt_asum[61] == f_asum[1342 +: 22] + ((pend_v && pend_oh[61]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[61] && rt_valid[62] && rt_bank[61] == rt_bank[62] && rt_row[61] == rt_row[62]));  // one entry per row
     assert(!(rt_valid[61] && rt_valid[63] && rt_bank[61] == rt_bank[63] && rt_row[61] == rt_row[63]));  // one entry per row
     // entry 62: valid exactly when reads of its row are queued; their count, merge-length sum
     assert(rt_valid[62] == (f_cnt[434 +: 7] != '0));
     assert(!rt_valid[62] || (rt_cnt[62] == f_cnt[434 +: 7] && rt_msum[62] == f_msum[682 +: 11]));
     // entry 62: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[62] || rt_asum[62] >= f_asum[1302 +: 21] + ((pend_v && pend_rid == 6'd62) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[62] || f_taint[62] || rt_asum[62] == f_asum[1302 +: 21] + ((pend_v && pend_rid == 6'd62) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[62] || rt_asum[62] >= f_asum[1364 +: 22] + ((pend_v && pend_oh[62]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[62] || f_taint[62] || rt_asum[62] == f_asum[1364 +: 22] + ((pend_v && pend_oh[62]) ? 22'(pend_amt) : '0));
     assert(!(rt_valid[62] && rt_valid[63] && rt_bank[62] == rt_bank[63] && rt_row[62] == rt_row[63]));  // one entry per row
     // entry 63: valid exactly when reads of its row are queued; their count, merge-length sum
     assert(rt_valid[63] == (f_cnt[441 +: 7] != '0));
     assert(!rt_valid[63] || (rt_cnt[63] == f_cnt[441 +: 7] && rt_msum[63] == f_msum[693 +: 11]));
     // entry 63: the age sum is never below the ages' sum, and equal to it until a read saturated
-    assert(!rt_valid[63] || rt_asum[63] >= f_asum[1323 +: 21] + ((pend_v && pend_rid == 6'd63) ? 21'(pend_amt) : '0));
-    assert(!rt_valid[63] || f_taint[63] || rt_asum[63] == f_asum[1323 +: 21] + ((pend_v && pend_rid == 6'd63) ? 21'(pend_amt) : '0));
+    assert(!rt_valid[63] || rt_asum[63] >= f_asum[1386 +: 22] + ((pend_v && pend_oh[63]) ? 22'(pend_amt) : '0));
+    assert(!rt_valid[63] || f_taint[63] || rt_asum[63] == f_asum[1386 +: 22] + ((pend_v && pend_oh[63]) ? 22'(pend_amt) : '0));
     // slot 0's entry holds its row
     assert(!q_valid[0] || (rt_valid[q_rid[0]] && rt_bank[q_rid[0]] == q_bank[0] && rt_row[q_rid[0]] == q_row[0]));
     // slot 1's entry holds its row

@@ -108,10 +108,11 @@ static dram_mib_dims dram_mib_dims_of(wg_pv p) {
   d.PIPE = (int)p[DRAM_MIB_PIPE];
   d.RT = (int)p[DRAM_MIB_ROW_TABLE];
   if (d.PIPE && d.RT && d.use_sa) {
-    /* PIPE=1 takes the issued read's share out of its row's age sum a cycle late: while a row
-    ** has no saturated age the sum it holds meanwhile, (QUEUE-1)(2^AGE_BITS-2) + 2^AGE_BITS-1 +
-    ** MAX_MERGE at most, must not saturate (it does not at the presets' sizes) */
-    int w = wg_bits_for((long long)(d.N - 1) * (d.AMAX - 1) + d.AMAX + d.MM);
+    /* PIPE=1 takes the issued read's share out of its row's age sum a cycle late, with the change
+    ** of a dummy to that read applied at its issue: while a row has no saturated age the sum it
+    ** holds meanwhile, (QUEUE-1)(2^AGE_BITS-2) + 2(2^AGE_BITS-1) + MAX_MERGE at most, must not
+    ** saturate (one bit more than the queued ages' sum needs at the thesis' sizes) */
+    int w = wg_bits_for((long long)(d.N - 1) * (d.AMAX - 1) + 2 * d.AMAX + d.MM);
     if (w > d.ASW) d.ASW = w;
   }
   switch (d.POL) {
@@ -163,6 +164,12 @@ static int dram_mib_ports(wg_pv p, wg_port *o) {
 /* PIPE=1, S+A with the table: the registered dummy's change to its row's age sum, age + new merge
 ** length - old merge length, in [-(MAX_MERGE-1), AGE_MAX + MAX_MERGE-1]: two's complement bits */
 static int dram_mib_ddw(const dram_mib_dims *d) { return wg_bits_for(d->AMAX + d->MM) + 1; }
+/* ... registered in two parts (the CAM's old merge length is subtracted after the register): age +
+** new merge length, and its bits above the merge length's less one (the high part with a borrow) */
+static int dram_mib_ddregw(const dram_mib_dims *d) { return 2 * dram_mib_ddw(d) - d->MLB - 1; }
+/* the issued read's share of its row's age sum, age + merge length, plus the change of a dummy to
+** it applied at its issue: at most 2 (2^AGE_BITS-1) + MAX_MERGE */
+static int dram_mib_pendw(const dram_mib_dims *d) { return wg_bits_for(2 * d->AMAX + d->MM); }
 
 static int dram_mib_storage(wg_pv p, wg_field *o) {
   dram_mib_dims d = dram_mib_dims_of(p);
@@ -217,17 +224,17 @@ static int dram_mib_storage(wg_pv p, wg_field *o) {
                         d.RT ? "PIPE=1: the pick's slot and its row-table entry" : "PIPE=1: the pick's slot"};
     if (d.mib) {
       int w = 1 + d.QB + d.MLB + d.AB + (d.RT ? d.QB : 0) + (d.RT && (d.use_s || d.use_sa) ? d.MLB : 0)
-              + (d.RT && d.use_sa ? dram_mib_ddw(&d) : 0);
+              + (d.RT && d.use_sa ? dram_mib_ddregw(&d) : 0);
       o[n++] = (wg_field){"du", w, 1, d.RT ? "PIPE=1: the DEMUX's register, a dummy that found its read last cycle: valid, "
                                              "slot, merge length - 1, age, the read's row-table entry and merge length before"
-                                             "; S+A: its change to the row's age sum"
+                                             "; S+A: its age + merge length and that less a borrow, for its change to the row's age sum"
                                            : "PIPE=1: the DEMUX's register, a dummy that found its read last cycle: valid, "
                                              "slot, merge length - 1, age"};
     }
     if (d.RT && d.use_sa)
-      o[n++] = (wg_field){"pend", 1 + d.QB + wg_bits_for(d.AMAX + d.MM), 1,
-                          "PIPE=1: the read issued last cycle, leaving its row's age sum at this edge: valid, entry, "
-                          "age + merge length"};
+      o[n++] = (wg_field){"pend", 1 + d.N + dram_mib_pendw(&d), 1,
+                          "PIPE=1: the read issued last cycle, leaving its row's age sum at this edge: valid, entry (one-hot), "
+                          "age + merge length (+ the change of a dummy to it applied at its issue)"};
   }
   return n;
 }
@@ -375,7 +382,11 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
   wgb_printf(o, "  // the dummy updates a slot that stays (not the issued one)\n");
   if (d.PIPE)   /* its read leaves now: the pick's slot (registered) against the dummy's */
     wgb_printf(o, "  assign dum_rt = (du_v && !(issue_valid && du_slot == pk_slot)) ? (%d'd1 << dum_rid) : '0;\n", N);
-  else
+  if (d.PIPE && d.use_sa)   /* the age sums: that test is off their path */
+    wgb_printf(o, "  // ... but its row's age sum takes its change even if its read leaves now: the read's share\n"
+                  "  // taken out at the next edge (pend_amt) holds it then\n"
+                  "  logic [%d:0] dua_rt;\n  assign dua_rt = du_v ? (%d'd1 << dum_rid) : '0;\n", N - 1, N);
+  if (!d.PIPE)
   wgb_printf(o, "  assign dum_rt = (|(%s & ~iss_oh)) ? (%d'd1 << dum_rid) : '0;\n", ds, N);
   if (d.use_m) {
     wgb_printf(o, "  // MSHR-M: a maximum cannot be decremented: the issued row's and the dummy's row's\n"
@@ -395,22 +406,30 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
     const int PW = wg_bits_for(d.AMAX + d.MM);
     wgb_printf(o, "  // the age sums (PIPE=1): the registered dummy's change to its row; the issued read's share,\n"
                   "  // taken out of its row at the next edge (pend_*: the row is in no stage meanwhile)\n");
-    const int DDW = dram_mib_ddw(&d);
-    wgb_printf(o, "  logic [%d:0] d_dum;  // registered with the dummy, sign-extended\n", TW - 1);
+    const int DDW = dram_mib_ddw(&d), PNW = dram_mib_pendw(&d);
+    /* the registered dummy's change: the CAM found its read's old merge length late, so it was
+    ** registered as is (du_oml) and is subtracted here, in the low bits, borrowing from the high
+    ** part precomputed with and without the borrow (carry-select) */
+    wgb_printf(o, "  // the registered dummy's change to its row's age sum: age + new merge length - old, the old\n"
+                  "  // (the CAM's) subtracted in the low %d bits, the high part registered with and without the borrow\n", d.MLB);
+    wgb_printf(o, "  logic [%d:0] du_lo;\n  assign du_lo = {1'b0, du_dp[%d:0]} - {1'b0, du_oml};\n", d.MLB, d.MLB - 1);
+    wgb_printf(o, "  logic [%d:0] du_dd;  // two's complement\n", DDW - 1);
+    wgb_printf(o, "  assign du_dd = {du_lo[%d] ? du_dm : {1'b0, du_dp[%d:%d]}, du_lo[%d:0]};\n", d.MLB, DDW - 2, d.MLB, d.MLB - 1);
+    wgb_printf(o, "  logic [%d:0] d_dum;  // sign-extended\n", TW - 1);
     if (TW > DDW) wgb_printf(o, "  assign d_dum = {{%d{du_dd[%d]}}, du_dd};\n", TW - DDW, DDW - 1);
     else wgb_printf(o, "  assign d_dum = du_dd;\n");
-    /* this cycle's dummy's, for du_dd: its age + merge length from the inputs, early; the slot's
-    ** old merge length (found late, by the CAM) only borrows from the high part: carry-select */
-    wgb_printf(o, "  // this cycle's dummy's change, for du_dd: age + new merge length - old (the CAM's, late: it\n"
-                  "  // subtracts in the low %d bits and selects the high part, precomputed with and without the borrow)\n", d.MLB);
+    wgb_printf(o, "  // this cycle's dummy, for du_dp and du_dm: age + merge length (the inputs', no CAM)\n");
     wgb_printf(o, "  logic [%d:0] dd_p;\n  logic [%d:0] dd_m;  // the high part less the borrow\n", DDW - 1, DDW - d.MLB - 1);
     wgb_printf(o, "  assign dd_p = %s + %s;\n", wg_zext(a, sizeof a, "dummy_age", d.AB, DDW), wg_zext(b, sizeof b, "dummy_ml", d.MLB, DDW));
     wgb_printf(o, "  assign dd_m = dd_p[%d:%d] - %d'd1;\n", DDW - 1, d.MLB, DDW - d.MLB);
-    wgb_printf(o, "  logic [%d:0] dd_lo;\n  assign dd_lo = {1'b0, dd_p[%d:0]} - {1'b0, dsel_oml};\n", d.MLB, d.MLB - 1);
-    wgb_printf(o, "  logic [%d:0] dd_nx;\n  assign dd_nx = {dd_lo[%d] ? dd_m : dd_p[%d:%d], dd_lo[%d:0]};\n",
-               DDW - 1, d.MLB, DDW - 1, d.MLB, d.MLB - 1);
+    wgb_printf(o, "  // the issued read's share (age + merge length) and the change of a dummy to it applied now\n");
     wgb_printf(o, "  logic [%d:0] pk_share;\n  assign pk_share = %s + %s + %d'd1;\n", PW - 1, wg_zext(a, sizeof a, "pk_age", d.AB, PW),
                wg_zext(b, sizeof b, "pk_ml", d.MLB, PW), PW);
+    char dd[96];   /* du_dd at PNW bits (the sum is positive and fits PNW bits: modulo is enough) */
+    if (PNW > DDW) snprintf(dd, sizeof dd, "{{%d{du_dd[%d]}}, du_dd}", PNW - DDW, DDW - 1);
+    else snprintf(dd, sizeof dd, "du_dd[%d:0]", PNW - 1);
+    wgb_printf(o, "  logic [%d:0] pend_nx;\n  assign pend_nx = %s + ((du_v && du_slot == pk_slot) ? %s : '0);\n", PNW - 1,
+               wg_zext(a, sizeof a, "pk_share", PW, PNW), dd);
   }
   wgb_printf(o, "  logic [%d:0] rt_valid_nx;\n", N - 1);
   wgb_printf(o, "  logic [%d:0] rt_cnt_nx;  // entry r's at [r*%d +: %d]\n", N * d.CW - 1, d.CW, d.CW);
@@ -447,17 +466,33 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
   if (d.use_sa && d.PIPE) {
     wgb_printf(o, "    // ages: each read that stays ages by its merge length (after the dummy) and the dummy's age;\n"
                   "    // a new read brings its own; the read issued last cycle leaves (pend).  Both sums, with and\n"
-                  "    // without a read joining, from registers and req_age; the CAM's hit picks one\n");
-    wgb_printf(o, "    logic pend;\n    assign pend = pend_v && rt_valid[r] && pend_rid == %d'(r);\n", QB);
-    wgb_printf(o, "    logic [%d:0] a_b, a_0, a_1;\n", TW - 1);
-    wgb_printf(o, "    assign a_b = (rt_valid[r] ? %s : '0) + %s + (dum ? d_dum : '0) - (pend ? %s : '0);\n",
-               wg_zext(a, sizeof a, "rt_asum[r]", d.ASW, TW), wg_zext(b, sizeof b, "msum", d.SSW, TW),
-               wg_zext(c, sizeof c, "pend_amt", wg_bits_for(d.AMAX + d.MM), TW));
-    wgb_printf(o, "    assign a_0 = a_b;\n");
-    wgb_printf(o, "    assign a_1 = (rt_valid[r] ? %s : '0) + %s + (dum ? d_dum : '0) - (pend ? %s : '0) + %s;\n",
-               wg_zext(a, sizeof a, "rt_asum[r]", d.ASW, TW), wg_zext(b, sizeof b, "msum", d.SSW, TW),
-               wg_zext(c, sizeof c, "pend_amt", wg_bits_for(d.AMAX + d.MM), TW), wg_zext(e, sizeof e, "req_age", d.AB, TW));
-    wgb_printf(o, "    logic [%d:0] asum_t;  // unclipped\n    assign asum_t = (rt_valid[r] ? addh : add) ? a_1 : a_0;\n", TW - 1);
+                  "    // without a read joining, from registers and req_age, in carry-save form (the dummy's\n"
+                  "    // change, decoded last, enters last) and a prefix adder each; the CAM's hit picks one.  A\n"
+                  "    // free entry takes req_age, a new row's (it is read only once the entry is valid)\n");
+    wgb_printf(o, "    logic pend, dua;\n    assign pend = pend_v && pend_oh[r];\n    assign dua = dua_rt[r];\n");
+    wgb_printf(o, "    logic [%d:0] o_s, o_m, o_d, o_p, o_a;  // the sum, merge sum, dummy's change, - pending share, req_age\n", TW - 1);
+    wgb_printf(o, "    assign o_s = %s;\n    assign o_m = %s;\n    assign o_d = dua ? d_dum : '0;\n",
+               wg_zext(a, sizeof a, "rt_asum[r]", d.ASW, TW), wg_zext(b, sizeof b, "rt_msum[r]", d.SSW, TW));
+    wgb_printf(o, "    assign o_p = pend ? ~%s : '0;  // + pend as the carry in\n    assign o_a = %s;\n",
+               wg_zext(c, sizeof c, "pend_amt", dram_mib_pendw(&d), TW), wg_zext(e, sizeof e, "req_age", d.AB, TW));
+    wgb_printf(o, "    // 3:2 compressors: (sum, carry) of three operands\n");
+    wgb_printf(o, "    logic [%d:0] c1_s, c1_c, c0_s, c0_c, c2_s, c2_c, c3_s, c3_c;\n", TW - 1);
+    wgb_printf(o, "    assign c1_s = o_s ^ o_m ^ o_p;\n    assign c1_c = {(o_s[%d:0] & o_m[%d:0]) | (o_s[%d:0] & o_p[%d:0]) | (o_m[%d:0] & o_p[%d:0]), 1'b0};\n",
+               TW - 2, TW - 2, TW - 2, TW - 2, TW - 2, TW - 2);
+    wgb_printf(o, "    assign c0_s = c1_s ^ c1_c ^ o_d;  // without a read joining\n"
+                  "    assign c0_c = {(c1_s[%d:0] & c1_c[%d:0]) | (c1_s[%d:0] & o_d[%d:0]) | (c1_c[%d:0] & o_d[%d:0]), 1'b0};\n",
+               TW - 2, TW - 2, TW - 2, TW - 2, TW - 2, TW - 2);
+    wgb_printf(o, "    assign c2_s = c1_s ^ c1_c ^ o_a;  // with one\n"
+                  "    assign c2_c = {(c1_s[%d:0] & c1_c[%d:0]) | (c1_s[%d:0] & o_a[%d:0]) | (c1_c[%d:0] & o_a[%d:0]), 1'b0};\n",
+               TW - 2, TW - 2, TW - 2, TW - 2, TW - 2, TW - 2);
+    wgb_printf(o, "    assign c3_s = c2_s ^ c2_c ^ o_d;\n"
+                  "    assign c3_c = {(c2_s[%d:0] & c2_c[%d:0]) | (c2_s[%d:0] & o_d[%d:0]) | (c2_c[%d:0] & o_d[%d:0]), 1'b0};\n",
+               TW - 2, TW - 2, TW - 2, TW - 2, TW - 2, TW - 2);
+    wgb_printf(o, "    logic [%d:0] a_0, a_1;\n", TW - 1);
+    wg_emit_add(o, "a_0", "c0_s", "c0_c", "pend", TW);
+    wg_emit_add(o, "a_1", "c3_s", "c3_c", "pend", TW);
+    wgb_printf(o, "    logic [%d:0] asum_t;  // unclipped\n    assign asum_t = !rt_valid[r] ? %s : addh ? a_1 : a_0;\n", TW - 1,
+               wg_zext(e, sizeof e, "req_age", d.AB, TW));
     wgb_printf(o, "    assign rt_asum_nx[r*%d +: %d] = asum_t[%d:0] | {%d{|asum_t[%d:%d]}};  // saturated\n",
                d.ASW, d.ASW, d.ASW - 1, d.ASW, TW - 1, d.ASW);
   } else if (d.use_sa) {
@@ -770,11 +805,13 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
       if (d.RT) wgb_printf(o, "  logic [%d:0] du_rid;\n", QB - 1);
       if (d.RT && (d.use_s || d.use_sa)) wgb_printf(o, "  logic [%d:0] du_oml;\n", d.MLB - 1);
       if (d.RT && d.use_sa)
-        wgb_printf(o, "  logic [%d:0] du_dd;  // its change to its row's age sum (two's complement)\n", dram_mib_ddw(&d) - 1);
+        wgb_printf(o, "  logic [%d:0] du_dp;  // its age + merge length\n  logic [%d:0] du_dm;  // ... its high part less one\n",
+                   dram_mib_ddw(&d) - 2, dram_mib_ddw(&d) - d.MLB - 1);
     }
     if (d.RT && d.use_sa)
       wgb_printf(o, "  // the read issued last cycle: its share of its row's age sum, taken out at this edge\n"
-                    "  logic pend_v;\n  logic [%d:0] pend_rid;\n  logic [%d:0] pend_amt;\n", QB - 1, wg_bits_for(d.AMAX + d.MM) - 1);
+                    "  logic pend_v;\n  logic [%d:0] pend_oh;  // ... its row-table entry, one-hot\n"
+                    "  logic [%d:0] pend_amt;\n", N - 1, dram_mib_pendw(&d) - 1);
   }
   if (d.RT) {
     wgb_printf(o, "  // the row-score table (4.5): a row with queued reads, their count and scores\n");
@@ -1082,9 +1119,9 @@ static void dram_mib_rtl(wg_buf *o, wg_pv p, int mutant) {
     if (d.mib) wgb_printf(o, "    du_slot <= dsel_i;\n    du_ml <= dummy_ml;\n    du_age <= dummy_age;\n");
     if (d.mib && d.RT) wgb_printf(o, "    du_rid <= dsel_rid;\n");
     if (d.mib && d.RT && (d.use_s || d.use_sa)) wgb_printf(o, "    du_oml <= dsel_oml;\n");
-    if (d.mib && d.RT && d.use_sa) wgb_printf(o, "    du_dd <= dd_nx;\n");
+    if (d.mib && d.RT && d.use_sa) wgb_printf(o, "    du_dp <= dd_p[%d:0];\n    du_dm <= dd_m;\n", dram_mib_ddw(&d) - 2);
     if (d.RT) wgb_printf(o, "    pk_rid <= nxt_r;\n");
-    if (d.RT && d.use_sa) wgb_printf(o, "    pend_rid <= iss_rid;\n    pend_amt <= pk_share;\n");
+    if (d.RT && d.use_sa) wgb_printf(o, "    pend_oh <= iss_rt;\n    pend_amt <= pend_nx;\n");
     wgb_printf(o, "  end\n");
     return;
   }
@@ -1140,10 +1177,10 @@ static void dram_mib_props_table(wg_buf *o, const dram_mib_dims *dp) {
     if (d.use_sa) {
       wgb_printf(o, "    // entry %d: the age sum is never below the ages' sum, and equal to it until a read saturated\n", r);
       if (d.PIPE) {   /* with the issued read's share still in it until this edge */
-        wgb_printf(o, "    assert(!rt_valid[%d] || rt_asum[%d] >= f_asum[%d +: %d] + ((pend_v && pend_rid == %d'd%d) ? %d'(pend_amt) : '0));\n",
-                   r, r, r * d.ASW, d.ASW, QB, r, d.ASW);
-        wgb_printf(o, "    assert(!rt_valid[%d] || f_taint[%d] || rt_asum[%d] == f_asum[%d +: %d] + ((pend_v && pend_rid == %d'd%d) ? %d'(pend_amt) : '0));\n",
-                   r, r, r, r * d.ASW, d.ASW, QB, r, d.ASW);
+        wgb_printf(o, "    assert(!rt_valid[%d] || rt_asum[%d] >= f_asum[%d +: %d] + ((pend_v && pend_oh[%d]) ? %d'(pend_amt) : '0));\n",
+                   r, r, r * d.ASW, d.ASW, r, d.ASW);
+        wgb_printf(o, "    assert(!rt_valid[%d] || f_taint[%d] || rt_asum[%d] == f_asum[%d +: %d] + ((pend_v && pend_oh[%d]) ? %d'(pend_amt) : '0));\n",
+                   r, r, r, r * d.ASW, d.ASW, r, d.ASW);
       } else {
       wgb_printf(o, "    assert(!rt_valid[%d] || rt_asum[%d] >= f_asum[%d +: %d]);\n", r, r, r * d.ASW, d.ASW);
       wgb_printf(o, "    assert(!rt_valid[%d] || f_taint[%d] || rt_asum[%d] == f_asum[%d +: %d]);\n", r, r, r, r * d.ASW, d.ASW);
@@ -1256,6 +1293,8 @@ static void dram_mib_props_pipe(wg_buf *o, const dram_mib_dims *dp) {
       const int DDW = dram_mib_ddw(&d);
       wgb_printf(o, "    // ... and its change to the row's age sum is age + merge length - the old one\n"
                     "    assert(!du_v || du_dd == %d'(du_age) + %d'(du_ml) - %d'(du_oml));\n", DDW, DDW, DDW);
+      wgb_printf(o, "    // the read issued last cycle: its entry, one-hot\n"
+                    "    assert(!pend_v || (pend_oh != '0 && (pend_oh & (pend_oh - 1'b1)) == '0));\n");
     }
   }
   wgb_printf(o, "    // the row stage's bank's reads and row hits, registered for the request stage\n");
@@ -1484,8 +1523,9 @@ const wg_block wg_block_dram_mib = {
   "(4 bank + 12 row + 19 merge+age) = 280 bytes; 128 15-bit adders = 1360 byte-equivalents; total 1984 bytes.  "
   "Ours: the MIB rows at BLK_BITS=24 (-p BLK_BITS=24) are exactly 64 x 43 = 344 bytes (merge length stored "
   "as length-1 in 4 bits); 25 bits is the correct block address (64 x 44 = 352 bytes).  The row-score table "
-  "(ROW_TABLE=1, the thesis preset) has 64 entries of 4 bank + 12 row + 11 merge sum + 21 age sum + 7 count bits "
-  "(a 19-bit field cannot hold a row's sums: 11 bits for 64 x 16 merges, 21 for 64 ages) plus a 6-bit entry index "
+  "(ROW_TABLE=1, the thesis preset) has 64 entries of 4 bank + 12 row + 11 merge sum + 22 age sum + 7 count bits "
+  "(a 19-bit field cannot hold a row's sums: 11 bits for 64 x 16 merges, 21 for 64 ages, one more for what the "
+  "pipelined pick takes out a cycle late) plus a 6-bit entry index "
   "per slot; ROW_TABLE=0 stores none and computes the scores from the queue every cycle -- see docs/blocks/dram_mib.md",
   dram_mib_check, dram_mib_ports, dram_mib_storage, dram_mib_rtl, dram_mib_props,
   "the row-hit bit is left out of the pick key: a row miss can be issued while a row hit waits",

@@ -31,8 +31,9 @@ int dram_mib_init(dram_mib_model *m, const dram_mib_params *p) {
   int ssw = dram_mib_bits_for((int64_t)m->n * p->MAX_MERGE);
   int asw = dram_mib_bits_for((int64_t)m->n * m->age_max);
   if (p->PIPE && p->ROW_TABLE && (m->pol == DRAM_MIB_POL_SA || m->pol == DRAM_MIB_POL_RUNTIME)) {
-    /* the descriptor's: room for a row's age sum with the issued read's share still in it */
-    int w = dram_mib_bits_for((int64_t)(m->n - 1) * (m->age_max - 1) + m->age_max + p->MAX_MERGE);
+    /* the descriptor's: room for a row's age sum with the issued read's share still in it, with
+    ** the change of a dummy to that read applied at its issue */
+    int w = dram_mib_bits_for((int64_t)(m->n - 1) * (m->age_max - 1) + 2 * (int64_t)m->age_max + p->MAX_MERGE);
     if (w > asw) asw = w;
   }
   switch (m->pol) {
@@ -213,6 +214,10 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
   if (d->issue) sub = (int)m->q[d->slot].rid;
   if (d->dupd >= 0 && !(d->issue && d->dupd == d->slot)) dum = (int)m->q[d->dupd].rid;
   uint32_t dml = d->dml;
+  /* PIPE=1: the registered dummy's change to its row's age sum, applied even if its read leaves
+  ** now (the read's share taken out at the next edge holds it then: off the age sums' path) */
+  int dua = m->pipe && d->dupd >= 0 ? (int)m->q[d->dupd].rid : -1;
+  int64_t dd = dua < 0 ? 0 : (int64_t)d->dage + dml - m->q[d->dupd].ml;
   /* MSHR-M: the maxima of the rows that lose or change a merge length, over the reads that stay */
   uint32_t mx_iss = 0, mx_dum = 0;
   for (int t = 0; t < m->n; t++) {
@@ -238,7 +243,7 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
     if (m->pipe) {   /* the issued read's share leaves at the next edge (pend): its row is in no stage then */
       a = t->asum + t->msum;
       if (!v) a = 0;
-      if (r == dum) a += d->dage + dml - m->q[d->dupd].ml;
+      if (r == dua) a += (uint64_t)dd;
       if (r == add) a += in->req_age & m->age_max;
       if (v && m->pend_v && r == m->pend_rid) a -= m->pend_amt;
     } else {
@@ -257,7 +262,7 @@ static void dram_mib_table_tick(dram_mib_model *m, const dram_mib_in *in, const 
   m->pend_v = d->issue;
   if (d->issue) {
     m->pend_rid = (int)m->q[d->slot].rid;
-    m->pend_amt = m->q[d->slot].age + m->q[d->slot].ml + 1;
+    m->pend_amt = m->q[d->slot].age + m->q[d->slot].ml + 1 + (uint64_t)(d->dupd == d->slot ? dd : 0);
   }
 }
 

@@ -67,7 +67,7 @@ typedef struct dram_mib_model {
   int      du_v, du_slot;         /* PIPE=1: the DEMUX's register: a dummy found last cycle ... */
   uint32_t du_ml, du_age;        /* ... with its merge length - 1 and age */
   int      pend_v, pend_rid;     /* PIPE=1, ROW_TABLE=1: the read issued last cycle, its row-table entry ... */
-  uint64_t pend_amt;             /* ... and its share of the row's age sum (age + merge length), out at this edge */
+  uint64_t pend_amt;             /* ... and its share of the row's age sum (age + merge length, + a dummy's change to it applied at its issue), out at this edge */
   /* derived from the state, kept up to date beside it (a performance model steps the block
   ** every DRAM cycle, mostly with no bank ready) */
   uint32_t has;                  /* banks with a valid slot */
