@@ -1533,6 +1533,46 @@ static void apogee_rtl(wg_buf *o, wg_pv p, int mutant) {
 
 /* ---------------------------------------------------------------- formal */
 
+/* The outputs' equalities with the restated rules and the next-state variables' declarations
+** and defaults: the same text in the one-cycle and the pipelined specification. */
+static const char apogee_spec_outs_tmpl[] =
+  "    assert(pf_valid == (pfq_count != '0));\n"
+  "    assert(pf_line == (pf_valid ? q_line[0 +: LLW] : '0));\n"
+  "    assert(pf_entry == (pf_valid ? q_entry[0 +: EB] : '0));\n"
+  "    assert(pf_warp == (pf_valid ? q_warp[0 +: WB] : '0));\n"
+  "    assert(pf_last == (pf_valid && q_last[0]));\n"
+  "    assert(gen_merge == s_merge);\n"
+  "  end\n"
+  "  // every register's next value (reset clears them all)\n"
+  "  logic [@@E@@*PCB-1:0] s_nx_pc;\n"
+  "  logic [@@E@@*AB-1:0] s_nx_addr;\n"
+  "  logic [@@E@@*OB-1:0] s_nx_off;\n"
+  "  logic [@@E@@*CB-1:0] s_nx_conf;\n"
+  "  logic [@@E@@*TB-1:0] s_nx_tidx;\n"
+  "  logic [@@E@@*DB-1:0] s_nx_dist;\n"
+  "  logic [@@E@@*2-1:0] s_nx_type;\n"
+  "  logic [@@E@@*SW-1:0] s_nx_pend, s_nx_run;\n"
+  "  logic [@@E@@-1:0] s_nx_slow;\n"
+  "  logic [@@E@@*WB-1:0] s_nx_lw;\n"
+  "  logic [@@W@@*PCB-1:0] s_nx_lal;\n"
+  "  logic [@@W@@-1:0] s_nx_lalv;\n"
+  "  logic s_nx_busy, s_own;\n"
+  "  logic [AB-1:0] s_nx_cur, s_nx_gstep;\n"
+  "  logic [LLW-1:0] s_nx_glast;\n"
+  "  logic [EB-1:0] s_nx_gent;\n"
+  "  logic [WB-1:0] s_nx_gw;\n"
+  "  logic [@@QB@@-1:0] s_nx_cnt;\n"
+  "  logic [DB:0] s_up, s_dn, s_left;\n"
+  "  logic [DB-1:0] s_rk;\n"
+  "  logic [@@Q@@*LLW-1:0] s_nx_qline;\n"
+  "  logic [@@Q@@*EB-1:0] s_nx_qent;\n"
+  "  logic [@@Q@@*WB-1:0] s_nx_qw;\n"
+  "  logic [@@Q@@-1:0] s_nx_qlast;\n"
+  "  always @(*) begin\n"
+  "    s_nx_pc = e_pc; s_nx_addr = e_addr; s_nx_off = e_off; s_nx_conf = e_conf; s_nx_tidx = e_tidx;\n"
+  "    s_nx_dist = e_dist; s_nx_type = e_type; s_nx_pend = e_pend; s_nx_run = e_run; s_nx_slow = e_slow;\n"
+  "    s_nx_lw = e_lw; s_nx_lal = lal; s_nx_lalv = lal_v;\n";
+
 /* The shadow state's queue update and reset, its registers, and the equalities with the RTL's
 ** own registers: the same text in the one-cycle and the pipelined specification (each writes
 ** the next state before it and the assertions on the generator and the queue after it). */
@@ -1789,43 +1829,10 @@ static const char apogee_spec_tmpl[] =
   "    assert(pf_drop == ((s_fwant && gen_busy) || (s_twant && !s_tstart)));\n"
   "    assert(tia_create == (s_refresh || s_talloc));\n"
   "    assert(tia_slow == (s_smiss && s_ahit));\n"
-  "    assert(tia_move == s_move);\n"
-  "    assert(pf_valid == (pfq_count != '0));\n"
-  "    assert(pf_line == (pf_valid ? q_line[0 +: LLW] : '0));\n"
-  "    assert(pf_entry == (pf_valid ? q_entry[0 +: EB] : '0));\n"
-  "    assert(pf_warp == (pf_valid ? q_warp[0 +: WB] : '0));\n"
-  "    assert(pf_last == (pf_valid && q_last[0]));\n"
-  "    assert(gen_merge == s_merge);\n"
-  "  end\n"
-  "  // every register's next value (reset clears them all)\n"
-  "  logic [@@E@@*PCB-1:0] s_nx_pc;\n"
-  "  logic [@@E@@*AB-1:0] s_nx_addr;\n"
-  "  logic [@@E@@*OB-1:0] s_nx_off;\n"
-  "  logic [@@E@@*CB-1:0] s_nx_conf;\n"
-  "  logic [@@E@@*TB-1:0] s_nx_tidx;\n"
-  "  logic [@@E@@*DB-1:0] s_nx_dist;\n"
-  "  logic [@@E@@*2-1:0] s_nx_type;\n"
-  "  logic [@@E@@*SW-1:0] s_nx_pend, s_nx_run;\n"
-  "  logic [@@E@@-1:0] s_nx_slow;\n"
-  "  logic [@@E@@*WB-1:0] s_nx_lw;\n"
-  "  logic [@@W@@*PCB-1:0] s_nx_lal;\n"
-  "  logic [@@W@@-1:0] s_nx_lalv;\n"
-  "  logic s_nx_busy, s_own;\n"
-  "  logic [AB-1:0] s_nx_cur, s_nx_gstep;\n"
-  "  logic [LLW-1:0] s_nx_glast;\n"
-  "  logic [EB-1:0] s_nx_gent;\n"
-  "  logic [WB-1:0] s_nx_gw;\n"
-  "  logic [@@QB@@-1:0] s_nx_cnt;\n"
-  "  logic [DB:0] s_up, s_dn, s_left;\n"
-  "  logic [DB-1:0] s_rk;\n"
-  "  logic [@@Q@@*LLW-1:0] s_nx_qline;\n"
-  "  logic [@@Q@@*EB-1:0] s_nx_qent;\n"
-  "  logic [@@Q@@*WB-1:0] s_nx_qw;\n"
-  "  logic [@@Q@@-1:0] s_nx_qlast;\n"
-  "  always @(*) begin\n"
-  "    s_nx_pc = e_pc; s_nx_addr = e_addr; s_nx_off = e_off; s_nx_conf = e_conf; s_nx_tidx = e_tidx;\n"
-  "    s_nx_dist = e_dist; s_nx_type = e_type; s_nx_pend = e_pend; s_nx_run = e_run; s_nx_slow = e_slow;\n"
-  "    s_nx_lw = e_lw; s_nx_lal = lal; s_nx_lalv = lal_v;\n"
+  "    assert(tia_move == s_move);\n";
+
+/* (the one-cycle specification, continued: the entries', the LALs' and the generator's next state) */
+static const char apogee_spec_mid_tmpl[] =
   "    for (int i = 0; i < @@E@@; i++) begin\n"
   "      // the warps' burst counters: + a started burst, - completed ones (a fill of the last line,\n"
   "      // or the last line dropped as present); runs restart on a new entry or distance\n"
@@ -1872,6 +1879,7 @@ static const char apogee_spec_tmpl[] =
   "      s_nx_gent = s_te; s_nx_gw = ld_warp;\n"
   "    end else if (gen_busy && (s_merge || s_push)) begin\n";
 
+/* (the one-cycle specification's last part: the generator's and the queue's registers) */
 static const char apogee_spec_tail_tmpl[] =
   "    assert(gen_busy == f_busy); assert(pfq_count == f_cnt);\n"
   "    // the generator's registers and the queue's slots matter while they hold something\n"
@@ -1897,6 +1905,8 @@ static void apogee_spec_props(wg_buf *o, ap_dims d) {
   };
   const int nv = (int)(sizeof v / sizeof v[0]);
   wg_emit_tmpl(o, apogee_spec_tmpl, v, nv);
+  wg_emit_tmpl(o, apogee_spec_outs_tmpl, v, nv);
+  wg_emit_tmpl(o, apogee_spec_mid_tmpl, v, nv);
   wg_emit_tmpl(o, apogee_spec_shadow_tmpl, v, nv);
   wg_emit_tmpl(o, apogee_spec_tail_tmpl, v, nv);
 }
@@ -2326,43 +2336,10 @@ static const char apogee_pipe_spec_tmpl[] =
   "    assert(ld_dist == f_r_dist); assert(ld_pf_addr == f_r_pfaddr); assert(pf_start == f_r_fstart);\n"
   "    assert(tia_fire == f_r_tstart); assert(pf_drop == f_r_drop); assert(tia_create == f_r_tcre);\n"
   "    assert(tia_slow == f_r_tslow); assert(tia_move == f_r_tmove);\n"
-  "    assert(gen_busy == (g_busy || f_r_fstart || f_r_tstart));\n"
-  "    assert(pf_valid == (pfq_count != '0));\n"
-  "    assert(pf_line == (pf_valid ? q_line[0 +: LLW] : '0));\n"
-  "    assert(pf_entry == (pf_valid ? q_entry[0 +: EB] : '0));\n"
-  "    assert(pf_warp == (pf_valid ? q_warp[0 +: WB] : '0));\n"
-  "    assert(pf_last == (pf_valid && q_last[0]));\n"
-  "    assert(gen_merge == s_merge);\n"
-  "  end\n"
-  "  // every register's next value (reset clears them all)\n"
-  "  logic [@@E@@*PCB-1:0] s_nx_pc;\n"
-  "  logic [@@E@@*AB-1:0] s_nx_addr;\n"
-  "  logic [@@E@@*OB-1:0] s_nx_off;\n"
-  "  logic [@@E@@*CB-1:0] s_nx_conf;\n"
-  "  logic [@@E@@*TB-1:0] s_nx_tidx;\n"
-  "  logic [@@E@@*DB-1:0] s_nx_dist;\n"
-  "  logic [@@E@@*2-1:0] s_nx_type;\n"
-  "  logic [@@E@@*SW-1:0] s_nx_pend, s_nx_run;\n"
-  "  logic [@@E@@-1:0] s_nx_slow;\n"
-  "  logic [@@E@@*WB-1:0] s_nx_lw;\n"
-  "  logic [@@W@@*PCB-1:0] s_nx_lal;\n"
-  "  logic [@@W@@-1:0] s_nx_lalv;\n"
-  "  logic s_nx_busy, s_own;\n"
-  "  logic [AB-1:0] s_nx_cur, s_nx_gstep;\n"
-  "  logic [LLW-1:0] s_nx_glast;\n"
-  "  logic [EB-1:0] s_nx_gent;\n"
-  "  logic [WB-1:0] s_nx_gw;\n"
-  "  logic [@@QB@@-1:0] s_nx_cnt;\n"
-  "  logic [DB:0] s_up, s_dn, s_left;\n"
-  "  logic [DB-1:0] s_rk;\n"
-  "  logic [@@Q@@*LLW-1:0] s_nx_qline;\n"
-  "  logic [@@Q@@*EB-1:0] s_nx_qent;\n"
-  "  logic [@@Q@@*WB-1:0] s_nx_qw;\n"
-  "  logic [@@Q@@-1:0] s_nx_qlast;\n"
-  "  always @(*) begin\n"
-  "    s_nx_pc = e_pc; s_nx_addr = e_addr; s_nx_off = e_off; s_nx_conf = e_conf; s_nx_tidx = e_tidx;\n"
-  "    s_nx_dist = e_dist; s_nx_type = e_type; s_nx_pend = e_pend; s_nx_run = e_run; s_nx_slow = e_slow;\n"
-  "    s_nx_lw = e_lw; s_nx_lal = lal; s_nx_lalv = lal_v;\n"
+  "    assert(gen_busy == (g_busy || f_r_fstart || f_r_tstart));\n";
+
+/* (the pipelined specification, continued: the entries', the LALs' and the generator's next state) */
+static const char apogee_pipe_spec_mid_tmpl[] =
   "    for (int i = 0; i < @@E@@; i++) begin\n"
   "      // the warps' burst counters: + a started burst, - completed ones (a fill of the last line,\n"
   "      // or the last line dropped as present); runs restart on a new entry or distance\n"
@@ -2408,6 +2385,7 @@ static const char apogee_pipe_spec_tmpl[] =
   "      s_nx_gent = f_r_gent; s_nx_gw = f_r_gw;\n"
   "    end else if (g_busy && (s_merge || s_push)) begin\n";
 
+/* (the pipelined specification's last part: the generator's and the queue's registers) */
 static const char apogee_pipe_spec_tail_tmpl[] =
   "    assert(g_busy == f_busy); assert(pfq_count == f_cnt);\n"
   "    // the generator's registers and the queue's slots matter while they hold something\n"
@@ -2485,6 +2463,8 @@ static void apogee_props_pipe(wg_buf *o, ap_dims d) {
     };
     const int nv = (int)(sizeof v / sizeof v[0]);
     wg_emit_tmpl(o, apogee_pipe_spec_tmpl, v, nv);
+    wg_emit_tmpl(o, apogee_spec_outs_tmpl, v, nv);
+    wg_emit_tmpl(o, apogee_pipe_spec_mid_tmpl, v, nv);
     wg_emit_tmpl(o, apogee_spec_shadow_tmpl, v, nv);
     wg_emit_tmpl(o, apogee_pipe_spec_tail_tmpl, v, nv);
   }
