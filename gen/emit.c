@@ -826,3 +826,22 @@ void wg_emit_add(wg_buf *o, const char *dst, const char *a, const char *b, const
   wgb_printf(o, "  // verilator lint_on UNUSEDSIGNAL\n");
   wgb_printf(o, "  assign %s = %s_p0 ^ {%s_g%d, %s};\n", dst, dst, dst, lv, cin);
 }
+
+/* The winners of an all-pairs compare over a group of g candidates (l2mib's dummy pick,
+** dram_mib's pipelined pick): ge[k] holds, for each pair a < c once (k counting the pairs in
+** order), "a's key >= c's"; win[a] = a is valid and no other valid candidate beats it, a tie
+** going to the lower index.  Writes the declaration of win (commented 'why') and its assigns;
+** v and ge are the caller's. */
+void wg_emit_pairs_win(wg_buf *o, int g, const char *why) {
+  wgb_printf(o, "    logic [%d:0] win;  // %s\n", g - 1, why);
+  for (int a = 0; a < g; a++) {
+    wgb_printf(o, "    assign win[%d] = v[%d]", a, a);
+    for (int c = 0; c < g; c++) {
+      if (c == a) continue;
+      int lo = c < a ? c : a, hi = c < a ? a : c;
+      int k = lo * g - lo * (lo + 1) / 2 + hi - lo - 1;
+      wgb_printf(o, " && (!v[%d] || %sge[%d])", c, c < a ? "!" : "", k);
+    }
+    wgb_printf(o, ";\n");
+  }
+}

@@ -225,6 +225,8 @@ void wg_emit_onehot_index(wg_buf *o, const char *dst, int dst_w, const char *vec
 void wg_emit_onehot_encode(wg_buf *o, const char *dst, int dst_w, const char *vec, int n);
 void wg_emit_above(wg_buf *o, const char *dst, const char *vec, int n);
 void wg_emit_prio_pick(wg_buf *o, const char *dst, const char *vec, int n);
+/* win[0..g-1] of an all-pairs compare (v: valid, ge: each pair's "a >= c"; emit.c) */
+void wg_emit_pairs_win(wg_buf *o, int g, const char *why);
 /* dst (declared by the caller, w bits) = a + b + cin mod 2^w, a parallel-prefix (Sklansky) adder:
 ** for an add on a path that matters (the flow maps '+' to a ripple carry; docs/cost.md) */
 void wg_emit_add(wg_buf *o, const char *dst, const char *a, const char *b, const char *cin, int w);

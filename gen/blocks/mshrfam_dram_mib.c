@@ -627,17 +627,7 @@ static void dram_mib_emit_group_argmax(wg_buf *o, const dram_mib_dims *dp) {
           wgb_printf(o, "    assign ge[%d] = k[%d +: %d] >= k[%d +: %d];  // %d, %d\n", k, a * KW, KW, c * KW, KW, a, c);
         }
       }
-    wgb_printf(o, "    logic [%d:0] win;  // no other candidate has a larger key, none below it the same\n", g - 1);
-    for (int a = 0; a < g; a++) {
-      wgb_printf(o, "    assign win[%d] = v[%d]", a, a);
-      for (int c = 0; c < g; c++) {
-        if (c == a) continue;
-        int lo = c < a ? c : a, hi = c < a ? a : c;
-        int k = lo * g - lo * (lo + 1) / 2 + hi - lo - 1;
-        wgb_printf(o, " && (!v[%d] || %sge[%d])", c, c < a ? "!" : "", k);
-      }
-      wgb_printf(o, ";\n");
-    }
+    wg_emit_pairs_win(o, g, "no other candidate has a larger key, none below it the same");
     if (!last) wgb_printf(o, "    logic [%d:0] wk;\n", KW - 1);
     wgb_printf(o, "    logic [%d:0] wi;\n", iw - 1);
     if (RP) wgb_printf(o, "    logic [%d:0] wr;\n", QB - 1);

@@ -259,17 +259,7 @@ static void l2mib_emit_group_tree(wg_buf *o, const l2mib_dims *d) {
     for (int a = 0, k = 0; a < g; a++)
       for (int c = a + 1; c < g; c++, k++)
         wgb_printf(o, "    assign ge[%d] = s[%d +: %d] >= s[%d +: %d];  // %d, %d\n", k, a * SW, SW, c * SW, SW, a, c);
-    wgb_printf(o, "    logic [%d:0] win;  // no other valid member scores higher, none below it the same\n", g - 1);
-    for (int a = 0; a < g; a++) {
-      wgb_printf(o, "    assign win[%d] = v[%d]", a, a);
-      for (int c = 0; c < g; c++) {
-        if (c == a) continue;
-        int lo = c < a ? c : a, hi = c < a ? a : c;
-        int k = lo * g - lo * (lo + 1) / 2 + hi - lo - 1;
-        wgb_printf(o, " && (!v[%d] || %sge[%d])", c, c < a ? "!" : "", k);
-      }
-      wgb_printf(o, ";\n");
-    }
+    wg_emit_pairs_win(o, g, "no other valid member scores higher, none below it the same");
     if (!last) wgb_printf(o, "    logic [%d:0] ws;\n", SW - 1);
     wgb_printf(o, "    logic [%d:0] wi;\n    always_comb begin\n", iw - 1);
     if (!last) wgb_printf(o, "      ws = '0;\n");
