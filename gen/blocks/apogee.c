@@ -2401,13 +2401,10 @@ static const char apogee_pipe_spec_tail_tmpl[] =
   "  // verilator lint_on UNUSEDSIGNAL\n"
   "`endif  // WG_COVERS\n";
 
-static void apogee_props_pipe(wg_buf *o, ap_dims d) {
+/* The invariants both versions keep (entries, the queue), as loops: the file grows with the RTL,
+** not with ENTRIES^2 */
+static void ap_props_invariants(wg_buf *o, ap_dims d) {
   const int E = d.E, Q = d.Q;
-  int s2, s3, s4;
-  ap_div_split(&d, &s2, &s3, &s4);
-  wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
-                "  always @(*) if (!f_past_valid) assume(rst);\n\n");
-  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
   wgb_printf(o, "    // one FOA entry per PC and one TIA trigger per PC; TIA addresses unique\n");
   if (E > 1)
     wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
@@ -2429,6 +2426,16 @@ static void apogee_props_pipe(wg_buf *o, ap_dims d) {
     wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
                   "      for (int j = i + 1; j < %d; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]) || q_last[j]);\n",
                Q, Q);
+}
+
+static void apogee_props_pipe(wg_buf *o, ap_dims d) {
+  const int E = d.E, Q = d.Q;
+  int s2, s3, s4;
+  ap_div_split(&d, &s2, &s3, &s4);
+  wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
+                "  always @(*) if (!f_past_valid) assume(rst);\n\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
+  ap_props_invariants(o, d);
   wgb_printf(o, "    // the reported load's decisions are consistent; a reported burst finds the generator idle\n"
                 "    assert(!(ld_match && ld_mismatch));\n"
                 "    assert(!ld_mismatch || ld_conf == '0);   // a mismatch resets the confidence\n"
@@ -2492,28 +2499,7 @@ static void apogee_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "  logic f_past_valid = 1'b0;\n  always @(posedge clk) f_past_valid <= 1'b1;\n"
                 "  always @(*) if (!f_past_valid) assume(rst);\n\n");
   wgb_printf(o, "  always @(*) if (f_past_valid) begin\n");
-  /* properties over entries are loops, so the file grows with the RTL, not with ENTRIES^2 */
-  wgb_printf(o, "    // one FOA entry per PC and one TIA trigger per PC; TIA addresses unique\n");
-  if (E > 1)
-    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
-                  "      for (int j = i + 1; j < %d; j++) begin\n"
-                  "        assert(!(valid[i] && e_type[i*2 +: 2] == e_type[j*2 +: 2] && e_pc[i*PCB +: PCB] == e_pc[j*PCB +: PCB]));\n"
-                  "        assert(!(e_type[i*2 +: 2] == 2'b10 && e_type[j*2 +: 2] == 2'b10 && e_addr[i*AB +: AB] == e_addr[j*AB +: AB]));\n"
-                  "      end\n", E, E);
-  wgb_printf(o, "    // entries are invalid, FOA or TIA; an invalid entry is blank; FOA distance >= 1;\n"
-                "    // only FOA entries count bursts, only TIA entries are slow\n"
-                "    for (int i = 0; i < %d; i++) begin\n"
-                "      assert(e_type[i*2 +: 2] != 2'b11);\n"
-                "      assert(valid[i] || (e_conf[i*CB +: CB] == '0 && !e_slow[i]));\n"
-                "      assert(e_type[i*2 +: 2] != 2'b01 || (e_dist[i*DB +: DB] != '0 && !e_slow[i]));\n"
-                "      assert(e_type[i*2 +: 2] == 2'b01 || (e_pend[i*SW +: SW] == '0 && e_run[i*SW +: SW] == '0));\n"
-                "    end\n", E);
-  wgb_printf(o, "    // the queue: count within depth; a line twice only as a later burst's last line\n");
-  if (Q < (1 << d.QB) - 1) wgb_printf(o, "    assert(pfq_count <= %d'd%d);\n", d.QB, Q);
-  if (Q > 1)
-    wgb_printf(o, "    for (int i = 0; i < %d; i++)\n"
-                  "      for (int j = i + 1; j < %d; j++) assert(!(q_v[i] && q_v[j] && q_line[i*LLW +: LLW] == q_line[j*LLW +: LLW]) || q_last[j]);\n",
-               Q, Q);
+  ap_props_invariants(o, d);
   wgb_printf(o, "    // the load's decisions are consistent\n"
                 "    assert(!(ld_match && ld_mismatch));\n"
                 "    assert(!ld_mismatch || ld_conf == '0);   // a mismatch resets the confidence\n"
