@@ -297,6 +297,23 @@ static void dram_mib_rtl_low_pick(wg_buf *o, int n, const char *dst, const char 
   }
 }
 
+/* rscore: row-table entry r's row score under the policy (Rule 1.2; a run-time POLICY picks it by
+** pol_m/pol_s/pol_sa), inside a generate loop over r: the one-cycle and the pipelined row pick */
+static void dram_mib_emit_rscore(wg_buf *o, const dram_mib_dims *dp) {
+  const dram_mib_dims d = *dp;
+  char a[160], b[160], c[160];
+  wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
+  switch (d.POL) {
+  case DRAM_MIB_M: wgb_printf(o, "    assign rscore = rt_max[r];\n"); break;
+  case DRAM_MIB_S: wgb_printf(o, "    assign rscore = rt_msum[r];\n"); break;
+  case DRAM_MIB_SA: wgb_printf(o, "    assign rscore = rt_asum[r];\n"); break;
+  default:
+    wgb_printf(o, "    assign rscore = pol_m ? %s : pol_s ? %s : pol_sa ? %s : '0;\n",
+               wg_zext(a, sizeof a, "rt_max[r]", d.MLB, d.RSW), wg_zext(b, sizeof b, "rt_msum[r]", d.SSW, d.RSW),
+               wg_zext(c, sizeof c, "rt_asum[r]", d.ASW, d.RSW));
+  }
+}
+
 /* ROW_TABLE=1: the thesis' row-score table (4.5).  Entry r holds a {bank, row}
 ** with queued reads, their count and the policy's sums; each slot knows its
 ** entry (q_rid).  The pick: the best row key {in the picked bank, open row,
@@ -318,16 +335,7 @@ static void dram_mib_rtl_table(wg_buf *o, const dram_mib_dims *dp, int mutant) {
   wgb_printf(o, "  logic [%d:0] rbest;\n", d.RKW - 1);
   wgb_printf(o, "  for (genvar r = 0; r < %d; r++) begin : g_row\n", N);
   wgb_printf(o, "    logic inbank;\n    assign inbank = rt_valid[r] && (rt_bank[r] == bsel);\n");
-  wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
-  switch (d.POL) {
-  case DRAM_MIB_M: wgb_printf(o, "    assign rscore = rt_max[r];\n"); break;
-  case DRAM_MIB_S: wgb_printf(o, "    assign rscore = rt_msum[r];\n"); break;
-  case DRAM_MIB_SA: wgb_printf(o, "    assign rscore = rt_asum[r];\n"); break;
-  default:
-    wgb_printf(o, "    assign rscore = pol_m ? %s : pol_s ? %s : pol_sa ? %s : '0;\n",
-               wg_zext(a, sizeof a, "rt_max[r]", d.MLB, d.RSW), wg_zext(b, sizeof b, "rt_msum[r]", d.SSW, d.RSW),
-               wg_zext(c, sizeof c, "rt_asum[r]", d.ASW, d.RSW));
-  }
+  dram_mib_emit_rscore(o, &d);
   wgb_printf(o, "    assign rkey[r*%d +: %d] = {inbank, %s, rscore};\n", d.RKW, d.RKW,
              mutant ? "1'b0 /* MUTANT: no row-hit priority */" : "inbank && sel_open && (rt_row[r] == sel_open_row)");
   wgb_printf(o, "    assign tied[r] = rt_valid[r] && (rkey[r*%d +: %d] == rbest);\n  end\n", d.RKW, d.RKW);
@@ -655,7 +663,6 @@ static void dram_mib_emit_group_argmax(wg_buf *o, const dram_mib_dims *dp) {
 static void dram_mib_rtl_stages(wg_buf *o, const dram_mib_dims *dp) {
   const dram_mib_dims d = *dp;
   const int N = d.N, RK = 1 + d.RSW;
-  char a[160], b[160], c[160];
   if (d.ROWS && d.RT) {
     const int G = N < 8 ? N : 8, NG = N / G, NPG = G * (G - 1) / 2;
     wgb_printf(o, "\n  // ---- the rows (PIPE=1): the chosen bank's best row-table entries by {open row, row score}, all\n"
@@ -666,16 +673,7 @@ static void dram_mib_rtl_stages(wg_buf *o, const dram_mib_dims *dp) {
                N * RK - 1, RK, RK);
     wgb_printf(o, "  for (genvar r = 0; r < %d; r++) begin : g_rk\n", N);
     wgb_printf(o, "    logic rscore_open;\n    assign rscore_open = open_valid[rt_bank[r]] && (open_row[rt_bank[r]] == rt_row[r]);\n");
-    wgb_printf(o, "    logic [%d:0] rscore;\n", d.RSW - 1);
-    switch (d.POL) {
-    case DRAM_MIB_M: wgb_printf(o, "    assign rscore = rt_max[r];\n"); break;
-    case DRAM_MIB_S: wgb_printf(o, "    assign rscore = rt_msum[r];\n"); break;
-    case DRAM_MIB_SA: wgb_printf(o, "    assign rscore = rt_asum[r];\n"); break;
-    default:
-      wgb_printf(o, "    assign rscore = pol_m ? %s : pol_s ? %s : pol_sa ? %s : '0;\n",
-                 wg_zext(a, sizeof a, "rt_max[r]", d.MLB, d.RSW), wg_zext(b, sizeof b, "rt_msum[r]", d.SSW, d.RSW),
-                 wg_zext(c, sizeof c, "rt_asum[r]", d.ASW, d.RSW));
-    }
+    dram_mib_emit_rscore(o, &d);
     wgb_printf(o, "    assign rk[r*%d +: %d] = {rscore_open, rscore};\n  end\n", RK, RK);
     wgb_printf(o, "  // entry pairs (a, b), a < b, of each group: a's key > b's, equal, same bank\n");
     wgb_printf(o, "  logic [%d:0] rp_gt, rp_eq, rp_sb;\n", NG * NPG - 1);
