@@ -50,29 +50,9 @@ const wg_model_ops *wg_find_model(const char *block);
   WG_MODEL_OPS_(blk, static void blk##_step_v(void *m, const void *i, void *o) {     \
                        blk##_eval(m, i, o); blk##_tick(m, i); })
 /* A model written as blk_outputs and blk_apply around one decision, DECIDE(m, in, &d) into a
-** DEC_T: its eval, tick (reset on rst) and step (eval then tick, one decision), and its ops. */
-#define WG_MODEL_FUSED(blk, dec_t, decide)                                          \
-  void blk##_eval(const blk##_model *m, const blk##_in *in, blk##_out *out) {        \
-    dec_t d;                                                                         \
-    decide(m, in, &d);                                                               \
-    blk##_outputs(m, in, &d, out);                                                   \
-  }                                                                                  \
-  void blk##_tick(blk##_model *m, const blk##_in *in) {                              \
-    if (in->rst & 1) { blk##_reset(m); return; }                                     \
-    dec_t d;                                                                         \
-    decide(m, in, &d);                                                               \
-    blk##_apply(m, in, &d);                                                          \
-  }                                                                                  \
-  void blk##_step(blk##_model *m, const blk##_in *in, blk##_out *out) {              \
-    dec_t d;                                                                         \
-    decide(m, in, &d);                                                               \
-    blk##_outputs(m, in, &d, out);                                                   \
-    if (in->rst & 1) blk##_reset(m);                                                 \
-    else blk##_apply(m, in, &d);                                                     \
-  }                                                                                  \
-  WG_MODEL_OPS_FUSED(blk)
-/* the same, where QUIET(m, in, out) takes a cycle that needs no decision (outputs and state
-** exactly as the full cycle's) and returns 1, else 0; step tries it first */
+** DEC_T: its eval, tick (reset on rst) and step (eval then tick, one decision), and its ops.
+** QUIET(m, in, out) takes a cycle that needs no decision (outputs and state exactly as the full
+** cycle's) and returns 1, else 0; step tries it first. */
 #define WG_MODEL_FUSED_QUIET(blk, dec_t, decide, quiet)                             \
   void blk##_eval(const blk##_model *m, const blk##_in *in, blk##_out *out) {        \
     dec_t d;                                                                         \
@@ -94,6 +74,9 @@ const wg_model_ops *wg_find_model(const char *block);
     else blk##_apply(m, in, &d);                                                     \
   }                                                                                  \
   WG_MODEL_OPS_FUSED(blk)
+/* the same without a quiet cycle (the check folds away) */
+#define WG_MODEL_NOT_QUIET(m, in, out) 0
+#define WG_MODEL_FUSED(blk, dec_t, decide) WG_MODEL_FUSED_QUIET(blk, dec_t, decide, WG_MODEL_NOT_QUIET)
 /* the model has blk_step: eval and tick with one decision */
 #define WG_MODEL_OPS_FUSED(blk)                                                      \
   WG_MODEL_OPS_(blk, static void blk##_step_v(void *m, const void *i, void *o) { blk##_step(m, i, o); })
