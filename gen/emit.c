@@ -779,13 +779,61 @@ void wg_emit_tmpl(wg_buf *o, const char *tmpl, const wg_tmpl_var *vars, int n) {
   }
 }
 
-void wg_emit_age_older_fn(wg_buf *o, const char *fn, int w) {
-  wgb_printf(o, "  // warp i launched before warp j, from the stored upper triangle\n"
-                "  function automatic logic %s(input logic [%d:0] a, input int i, input int j);\n"
-                "    if (i == j) %s = 1'b0;\n"
-                "    else if (i < j) %s = a[i*%d - i*(i+1)/2 + j - i - 1];\n"
-                "    else %s = !a[j*%d - j*(j+1)/2 + i - j - 1];\n"
-                "  endfunction\n", fn, w * (w - 1) / 2 - 1, fn, fn, w, fn, w);
+/* Formal only: the launch order an age matrix keeps, as ghost state beside it.  f_rank holds
+** each warp's rank (0 = the oldest), f_at the warp at each rank (both ib bits a field).  At
+** reset the order is slot order; a launch makes its warp the youngest and moves the ranks above
+** it down by one.  Asserted: every rank in range, the two maps inverse both ways, and each pair's
+** matrix bit the order of their ranks.  Each fact follows from a few others a step back (a
+** launch moves a rank by one compare), with w + w + w(w-1)/2 assertions, where the matrix's
+** transitivity takes w(w-1)(w-2) and still leaves the solver to find an oldest member by a
+** counting argument.  That is stated too: each set's oldest member is its first warp in rank
+** order.  The restated functions read the order from f_rank. */
+void wg_emit_age_ghost(wg_buf *o, int w, int ib, const char *launch, const char *launch_warp,
+                       const char *older, const char *const *sets, const char *const *oldest, int nsets) {
+  int pow2 = (1 << ib) == w;
+  wgb_printf(o, "\n  // ---- formal: the launch order as ranks (ghost state; docs/formal.md) ----\n"
+                "  // f_rank: warp i's rank (0 = the oldest) in bits i*%d; f_at: the warp at rank r\n"
+                "  logic [%d:0] f_rank, f_at;\n  logic [%d:0] f_lrank;\n  logic f_launch;\n",
+             ib, w * ib - 1, ib - 1);
+  wgb_printf(o, "  always @(*) begin\n    f_launch = 1'b0; f_lrank = '0;\n"
+                "    for (int i = 0; i < %d; i++)\n"
+                "      if (%s && %s == %d'(i)) begin f_launch = 1'b1; f_lrank = f_rank[i*%d +: %d]; end\n"
+                "  end\n", w, launch, launch_warp, ib, ib, ib);
+  wgb_printf(o, "  always @(posedge clk)\n"
+                "    if (rst) begin\n"
+                "      for (int i = 0; i < %d; i++) begin f_rank[i*%d +: %d] <= %d'(i); f_at[i*%d +: %d] <= %d'(i); end\n"
+                "    end else if (f_launch) begin\n"
+                "      // the launched warp becomes the youngest; the ranks above its old one move down\n"
+                "      for (int i = 0; i < %d; i++)\n"
+                "        if (%s == %d'(i)) f_rank[i*%d +: %d] <= %d'(%d);\n"
+                "        else if (f_rank[i*%d +: %d] > f_lrank) f_rank[i*%d +: %d] <= f_rank[i*%d +: %d] - %d'(1);\n"
+                "      for (int r = 0; r < %d; r++)\n"
+                "        if (%d'(r) >= f_lrank) f_at[r*%d +: %d] <= f_at[(r+1)*%d +: %d];\n"
+                "      f_at[%d +: %d] <= %s;\n"
+                "    end\n",
+             w, ib, ib, ib, ib, ib, ib,
+             w, launch_warp, ib, ib, ib, ib, w - 1, ib, ib, ib, ib, ib, ib, ib,
+             w - 1, ib, ib, ib, ib, ib, (w - 1) * ib, ib, launch_warp);
+  for (int s = 0; s < nsets; s++)
+    wgb_printf(o, "  logic [%d:0] f_first_%s;  // the first warp of %s in rank order\n", ib - 1, sets[s], sets[s]);
+  wgb_printf(o, "  always @(*) begin\n");
+  for (int s = 0; s < nsets; s++)
+    wgb_printf(o, "    f_first_%s = '0;\n"
+                  "    for (int r = %d; r >= 0; r--) if (%s[f_at[r*%d +: %d]]) f_first_%s = f_at[r*%d +: %d];\n",
+               sets[s], w - 1, sets[s], ib, ib, sets[s], ib, ib);
+  wgb_printf(o, "  end\n");
+  wgb_printf(o, "  always @(*) if (f_past_valid) begin\n"
+                "    for (int i = 0; i < %d; i++) begin\n", w);
+  if (!pow2)
+    wgb_printf(o, "      assert(f_rank[i*%d +: %d] < %d'(%d) && f_at[i*%d +: %d] < %d'(%d));\n",
+               ib, ib, ib, w, ib, ib, ib, w);
+  wgb_printf(o, "      assert(f_at[f_rank[i*%d +: %d]*%d +: %d] == %d'(i));  // inverse both ways\n"
+                "      assert(f_rank[f_at[i*%d +: %d]*%d +: %d] == %d'(i));\n"
+                "      for (int j = i + 1; j < %d; j++) assert(%s[i][j] == (f_rank[i*%d +: %d] < f_rank[j*%d +: %d]));\n"
+                "    end\n", ib, ib, ib, ib, ib, ib, ib, ib, ib, ib, w, older, ib, ib, ib, ib);
+  for (int s = 0; s < nsets; s++)
+    wgb_printf(o, "    assert(%s == ((%s != '0) ? (%d'(1) << f_first_%s) : '0));\n", oldest[s], sets[s], w, sets[s]);
+  wgb_printf(o, "  end\n");
 }
 
 /* dst (declared by the caller, w bits) = a + b + cin modulo 2^w, as a Sklansky parallel-prefix

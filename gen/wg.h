@@ -200,9 +200,12 @@ const char *wg_zext(char *dst, size_t n, const char *sig, int from, int to);
 ** older[i][j]: warp i was launched before warp j) from 'age' (w*(w-1)/2 bits, pair
 ** (i, j), i < j, at i*w - i*(i+1)/2 + j - i - 1); the lower triangle is the complement. */
 void wg_emit_age_older(wg_buf *o, const char *older, const char *age, int w);
-/* The same order as a function for properties: fn(a, i, j) = warp i launched before warp j,
-** read from an upper triangle 'a' of w warps by index arithmetic (w >= 2). */
-void wg_emit_age_older_fn(wg_buf *o, const char *fn, int w);
+/* Formal only: the order an age matrix keeps as ghost ranks and their inverse, asserted
+** against 'older' pair by pair (1-inductive at any w), and each sets[k]'s one-hot oldest
+** member oldest[k] as its first warp in rank order.  'launch' and 'launch_warp' (ib bits) are
+** the launch inputs; reset is slot order.  Needs f_past_valid declared. */
+void wg_emit_age_ghost(wg_buf *o, int w, int ib, const char *launch, const char *launch_warp,
+                       const char *older, const char *const *sets, const char *const *oldest, int nsets);
 /* Verilog text with '@@NAME@@' replaced by that variable's value: for long property blocks whose
 ** widths come from the parameters (names not found are an internal error, reported at once) */
 typedef struct wg_tmpl_var { const char *name; long long value; } wg_tmpl_var;

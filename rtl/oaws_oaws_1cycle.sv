@@ -3462,6 +3462,43 @@ module oaws_oaws_1cycle (
     assert(dlc_ref != '1);
   end
 
+  // ---- formal: the launch order as ranks (ghost state; docs/formal.md) ----
+  // f_rank: warp i's rank (0 = the oldest) in bits i*6; f_at: the warp at rank r
+  logic [287:0] f_rank, f_at;
+  logic [5:0] f_lrank;
+  logic f_launch;
+  always @(*) begin
+    f_launch = 1'b0; f_lrank = '0;
+    for (int i = 0; i < 48; i++)
+      if (launch && launch_warp == 6'(i)) begin f_launch = 1'b1; f_lrank = f_rank[i*6 +: 6]; end
+  end
+  always @(posedge clk)
+    if (rst) begin
+      for (int i = 0; i < 48; i++) begin f_rank[i*6 +: 6] <= 6'(i); f_at[i*6 +: 6] <= 6'(i); end
+    end else if (f_launch) begin
+      // the launched warp becomes the youngest; the ranks above its old one move down
+      for (int i = 0; i < 48; i++)
+        if (launch_warp == 6'(i)) f_rank[i*6 +: 6] <= 6'(47);
+        else if (f_rank[i*6 +: 6] > f_lrank) f_rank[i*6 +: 6] <= f_rank[i*6 +: 6] - 6'(1);
+      for (int r = 0; r < 47; r++)
+        if (6'(r) >= f_lrank) f_at[r*6 +: 6] <= f_at[(r+1)*6 +: 6];
+      f_at[282 +: 6] <= launch_warp;
+    end
+  logic [5:0] f_first_qual;  // the first warp of qual in rank order
+  always @(*) begin
+    f_first_qual = '0;
+    for (int r = 47; r >= 0; r--) if (qual[f_at[r*6 +: 6]]) f_first_qual = f_at[r*6 +: 6];
+  end
+  always @(*) if (f_past_valid) begin
+    for (int i = 0; i < 48; i++) begin
+      assert(f_rank[i*6 +: 6] < 6'(48) && f_at[i*6 +: 6] < 6'(48));
+      assert(f_at[f_rank[i*6 +: 6]*6 +: 6] == 6'(i));  // inverse both ways
+      assert(f_rank[f_at[i*6 +: 6]*6 +: 6] == 6'(i));
+      for (int j = i + 1; j < 48; j++) assert(older[i][j] == (f_rank[i*6 +: 6] < f_rank[j*6 +: 6]));
+    end
+    assert(oldest_oh == ((qual != '0) ? (48'(1) << f_first_qual) : '0));
+  end
+
   // step properties: a blocked scheduler never makes Miss_inflight grow
   logic f_prev_rst = 1'b1;
   logic f_prev_issue_load;

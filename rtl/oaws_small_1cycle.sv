@@ -517,11 +517,6 @@ module oaws_small_1cycle (
     assert(!(dyn_mode && live[1] && rank_1 == '0) || loc[1]);
     assert(!(dyn_mode && live[2] && rank_2 == '0) || loc[2]);
     assert(!(dyn_mode && live[3] && rank_3 == '0) || loc[3]);
-    // the age matrix is a total order: no 3-cycles (launch keeps it so)
-    assert(!(older[0][1] && older[1][2] && older[2][0]) && !(older[0][2] && older[2][1] && older[1][0]));
-    assert(!(older[0][1] && older[1][3] && older[3][0]) && !(older[0][3] && older[3][1] && older[1][0]));
-    assert(!(older[0][2] && older[2][3] && older[3][0]) && !(older[0][3] && older[3][2] && older[2][0]));
-    assert(!(older[1][2] && older[2][3] && older[3][1]) && !(older[1][3] && older[3][2] && older[2][1]));
     // DLC: a PC is held by at most one entry (the CAM reads one-hot)
     assert(!(dlc_valid[0] && dlc_valid[1] && dlc_pc[0] == dlc_pc[1]));
     assert(!(dlc_valid[0] && dlc_valid[2] && dlc_pc[0] == dlc_pc[2]));
@@ -533,6 +528,42 @@ module oaws_small_1cycle (
     assert(!div || (dlc_valid & cur_oh) != '0);
     // NRU: some entry is always unreferenced
     assert(dlc_ref != '1);
+  end
+
+  // ---- formal: the launch order as ranks (ghost state; docs/formal.md) ----
+  // f_rank: warp i's rank (0 = the oldest) in bits i*2; f_at: the warp at rank r
+  logic [7:0] f_rank, f_at;
+  logic [1:0] f_lrank;
+  logic f_launch;
+  always @(*) begin
+    f_launch = 1'b0; f_lrank = '0;
+    for (int i = 0; i < 4; i++)
+      if (launch && launch_warp == 2'(i)) begin f_launch = 1'b1; f_lrank = f_rank[i*2 +: 2]; end
+  end
+  always @(posedge clk)
+    if (rst) begin
+      for (int i = 0; i < 4; i++) begin f_rank[i*2 +: 2] <= 2'(i); f_at[i*2 +: 2] <= 2'(i); end
+    end else if (f_launch) begin
+      // the launched warp becomes the youngest; the ranks above its old one move down
+      for (int i = 0; i < 4; i++)
+        if (launch_warp == 2'(i)) f_rank[i*2 +: 2] <= 2'(3);
+        else if (f_rank[i*2 +: 2] > f_lrank) f_rank[i*2 +: 2] <= f_rank[i*2 +: 2] - 2'(1);
+      for (int r = 0; r < 3; r++)
+        if (2'(r) >= f_lrank) f_at[r*2 +: 2] <= f_at[(r+1)*2 +: 2];
+      f_at[6 +: 2] <= launch_warp;
+    end
+  logic [1:0] f_first_qual;  // the first warp of qual in rank order
+  always @(*) begin
+    f_first_qual = '0;
+    for (int r = 3; r >= 0; r--) if (qual[f_at[r*2 +: 2]]) f_first_qual = f_at[r*2 +: 2];
+  end
+  always @(*) if (f_past_valid) begin
+    for (int i = 0; i < 4; i++) begin
+      assert(f_at[f_rank[i*2 +: 2]*2 +: 2] == 2'(i));  // inverse both ways
+      assert(f_rank[f_at[i*2 +: 2]*2 +: 2] == 2'(i));
+      for (int j = i + 1; j < 4; j++) assert(older[i][j] == (f_rank[i*2 +: 2] < f_rank[j*2 +: 2]));
+    end
+    assert(oldest_oh == ((qual != '0) ? (4'(1) << f_first_qual) : '0));
   end
 
   // step properties: a blocked scheduler never makes Miss_inflight grow
@@ -551,15 +582,10 @@ module oaws_small_1cycle (
 `ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
   // ---- the function, restated from the paper's rules (docs/blocks/oaws.md) ----
   // Every output and every register's next value computed again from the registers and inputs:
-  // GTO ranks as counts of older live warps (launch order read from the age register by index),
+  // GTO ranks as counts of older live warps (launch order from the ghost ranks f_rank, which the
+  // age matrix is asserted to agree with),
   // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),
   // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.
-  // warp i launched before warp j, from the stored upper triangle
-  function automatic logic s_older(input logic [5:0] a, input int i, input int j);
-    if (i == j) s_older = 1'b0;
-    else if (i < j) s_older = a[i*4 - i*(i+1)/2 + j - i - 1];
-    else s_older = !a[j*4 - j*(j+1)/2 + i - j - 1];
-  endfunction
   // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS
   function automatic logic [3-1:0] s_base(input logic [4-1:0] active, input logic [6:0] pct);
     logic [15:0] need;
@@ -579,7 +605,7 @@ module oaws_small_1cycle (
   always @(*) begin
     for (int w = 0; w < 4; w++) begin
       s_rank[w] = '0;
-      for (int v = 0; v < 4; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1'b1;
+      for (int v = 0; v < 4; v++) if (v != w && live[v] && (f_rank[v*2 +: 2] < f_rank[w*2 +: 2])) s_rank[w] = s_rank[w] + 1'b1;
       s_loc[w] = dyn_mode && live[w] && s_rank[w] < ocw;
       s_hld[w] = ib_head[w] ? ib_ld[2*w+1] : ib_ld[2*w];
       s_hdv = ib_head[w] ? ib_div[2*w+1] : ib_div[2*w];
@@ -597,7 +623,7 @@ module oaws_small_1cycle (
     s_pick = '0;
     for (int w = 0; w < 4; w++) begin
       s_old = s_qual[w];
-      for (int v = 0; v < 4; v++) if (v != w && s_qual[v] && !s_older(age, w, v)) s_old = 1'b0;
+      for (int v = 0; v < 4; v++) if (v != w && s_qual[v] && !(f_rank[w*2 +: 2] < f_rank[v*2 +: 2])) s_old = 1'b0;
       if (s_old) s_pick = 2'(w);
     end
     for (int w = 0; w < 4; w++) if (greedy_valid && greedy == 2'(w) && s_qual[w]) s_pick = greedy;

@@ -205,22 +205,60 @@ module wst_mascar (
     assert(mem_first == !mode_mp);
   end
 
-  always @(posedge clk) if (f_past_valid && !$past(rst)) begin
+  // ---- formal: the launch order as ranks (ghost state; docs/formal.md) ----
+  // f_rank: warp i's rank (0 = the oldest) in bits i*6; f_at: the warp at rank r
+  logic [287:0] f_rank, f_at;
+  logic [5:0] f_lrank;
+  logic f_launch;
+  always @(*) begin
+    f_launch = 1'b0; f_lrank = '0;
+    for (int i = 0; i < 48; i++)
+      if (launch && launch_warp == 6'(i)) begin f_launch = 1'b1; f_lrank = f_rank[i*6 +: 6]; end
+  end
+  always @(posedge clk)
+    if (rst) begin
+      for (int i = 0; i < 48; i++) begin f_rank[i*6 +: 6] <= 6'(i); f_at[i*6 +: 6] <= 6'(i); end
+    end else if (f_launch) begin
+      // the launched warp becomes the youngest; the ranks above its old one move down
+      for (int i = 0; i < 48; i++)
+        if (launch_warp == 6'(i)) f_rank[i*6 +: 6] <= 6'(47);
+        else if (f_rank[i*6 +: 6] > f_lrank) f_rank[i*6 +: 6] <= f_rank[i*6 +: 6] - 6'(1);
+      for (int r = 0; r < 47; r++)
+        if (6'(r) >= f_lrank) f_at[r*6 +: 6] <= f_at[(r+1)*6 +: 6];
+      f_at[282 +: 6] <= launch_warp;
+    end
+  logic [5:0] f_first_compute_ready;  // the first warp of compute_ready in rank order
+  logic [5:0] f_first_memory_ready;  // the first warp of memory_ready in rank order
+  always @(*) begin
+    f_first_compute_ready = '0;
+    for (int r = 47; r >= 0; r--) if (compute_ready[f_at[r*6 +: 6]]) f_first_compute_ready = f_at[r*6 +: 6];
+    f_first_memory_ready = '0;
+    for (int r = 47; r >= 0; r--) if (memory_ready[f_at[r*6 +: 6]]) f_first_memory_ready = f_at[r*6 +: 6];
+  end
+  always @(*) if (f_past_valid) begin
+    for (int i = 0; i < 48; i++) begin
+      assert(f_rank[i*6 +: 6] < 6'(48) && f_at[i*6 +: 6] < 6'(48));
+      assert(f_at[f_rank[i*6 +: 6]*6 +: 6] == 6'(i));  // inverse both ways
+      assert(f_rank[f_at[i*6 +: 6]*6 +: 6] == 6'(i));
+      for (int j = i + 1; j < 48; j++) assert(older[i][j] == (f_rank[i*6 +: 6] < f_rank[j*6 +: 6]));
+    end
+    assert(oldest_alu == ((compute_ready != '0) ? (48'(1) << f_first_compute_ready) : '0));
+    assert(oldest_mem == ((memory_ready != '0) ? (48'(1) << f_first_memory_ready) : '0));
+  end
+
+  logic f_prev_rst = 1'b1;
+  logic [47:0] f_prev_ready;
+  always @(posedge clk) begin f_prev_rst <= rst; f_prev_ready <= ready; end
+  always @(*) if (f_past_valid && !f_prev_rst) begin
     // in EP mode only the scoreboard stalls a warp
-    assert(mode_mp || wst_stall == ~$past(ready));
+    assert(mode_mp || wst_stall == ~f_prev_ready);
     // the owner is never held by Mascar: if it stalls, its operands were not ready
-    assert((owner_oh & wst_stall & $past(ready)) == '0);
+    assert((owner_oh & wst_stall & f_prev_ready) == '0);
   end
 
 `ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)
   // ---- the function, restated from the rules (docs/blocks/wst.md) ----
   localparam int S_W = 48;
-  // warp i launched before warp j, from the stored upper triangle
-  function automatic logic s_older(input logic [1127:0] a, input int i, input int j);
-    if (i == j) s_older = 1'b0;
-    else if (i < j) s_older = a[i*48 - i*(i+1)/2 + j - i - 1];
-    else s_older = !a[j*48 - j*(j+1)/2 + i - j - 1];
-  endfunction
   logic [S_W-1:0] s_cr, s_mr, s_stall;
   logic [31:0] s_alu, s_mem;
   logic s_oa, s_om, s_rel, s_free, s_hand, s_acq, s_nov;
@@ -235,8 +273,8 @@ module wst_mascar (
     for (int i = 0; i < S_W; i++) begin
       s_oa = s_cr[i]; s_om = s_mr[i];
       for (int j = 0; j < S_W; j++) begin
-        if (j != i && s_cr[j] && !s_older(age, i, j)) s_oa = 0;
-        if (j != i && s_mr[j] && !s_older(age, i, j)) s_om = 0;
+        if (j != i && s_cr[j] && !(f_rank[i*6 +: 6] < f_rank[j*6 +: 6])) s_oa = 0;
+        if (j != i && s_mr[j] && !(f_rank[i*6 +: 6] < f_rank[j*6 +: 6])) s_om = 0;
       end
       if (s_oa) s_alu = i;
       if (s_om) s_mem = i;

@@ -569,8 +569,8 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
 
 /* The block's function restated from the paper's rules, for the proofs (issue 20's
 ** "properties with teeth"): every output and every register's next value computed again from
-** the registers and inputs -- GTO ranks as counts of older live warps read from the age register
-** by index, the predictions as a search for the smallest v with 100 v >= active x pct where the
+** the registers and inputs -- GTO ranks as counts of older live warps in the launch order's
+** ghost ranks (wg_emit_age_ghost, which the age matrix is asserted to agree with), the predictions as a search for the smallest v with 100 v >= active x pct where the
 ** RTL has threshold tables, the DLC's reads by index where it has AND-OR muxes -- and compared
 ** with the RTL's.  Arithmetic is as narrow as the values: 32-bit arithmetic made the proof's
 ** SAT problem 14x the RTL's. */
@@ -579,10 +579,10 @@ static const char oaws_spec_head[] =
   "`ifndef WG_COVERS  // (the covers leave it out: docs/formal.md)\n"
   "  // ---- the function, restated from the paper's rules (docs/blocks/oaws.md) ----\n"
   "  // Every output and every register's next value computed again from the registers and inputs:\n"
-  "  // GTO ranks as counts of older live warps (launch order read from the age register by index),\n"
+  "  // GTO ranks as counts of older live warps (launch order from the ghost ranks f_rank, which the\n"
+  "  // age matrix is asserted to agree with),\n"
   "  // the predictions as the smallest v with 100 v >= min(active, THREADS) x pct (at most MSHRS),\n"
   "  // Eq. 1 as a sum, the DLC read by index; the asserts compare them with the RTL's.\n";
-/* (the launch order's read comes between: wg_emit_age_older_fn, shared with wst) */
 static const char oaws_spec_tmpl_a[] =
   "  // a stored prediction (4.4): ceil(min(active, THREADS) x pct / 100), at most MSHRS\n"
   "  function automatic logic [@@PB@@-1:0] s_base(input logic [@@TB@@-1:0] active, input logic [6:0] pct);\n"
@@ -606,14 +606,14 @@ static const char oaws_spec_tmpl_a[] =
 /* PIPE=0: this cycle's GTO ranks and locality test */
 static const char oaws_spec_rank0[] =
   "      s_rank[w] = '0;\n"
-  "      for (int v = 0; v < @@W@@; v++) if (v != w && live[v] && s_older(age, v, w)) s_rank[w] = s_rank[w] + 1'b1;\n"
+  "      for (int v = 0; v < @@W@@; v++) if (v != w && live[v] && (f_rank[v*@@WB@@ +: @@WB@@] < f_rank[w*@@WB@@ +: @@WB@@])) s_rank[w] = s_rank[w] + 1'b1;\n"
   "      s_loc[w] = dyn_mode && live[w] && s_rank[w] < ocw;\n"
 ;
 /* PIPE=1: the last cycle's (live warps, launch order and OCW of the cycle before; after a reset
 ** slot order with every warp live and OCW 2) */
 static const char oaws_spec_rank1[] =
   "      s_rank[w] = '0;\n"
-  "      for (int v = 0; v < @@W@@; v++) if (v != w && f_p_live[v] && s_older(f_p_age, v, w)) s_rank[w] = s_rank[w] + 1'b1;\n"
+  "      for (int v = 0; v < @@W@@; v++) if (v != w && f_p_live[v] && (f_p_rank[v*@@WB@@ +: @@WB@@] < f_p_rank[w*@@WB@@ +: @@WB@@])) s_rank[w] = s_rank[w] + 1'b1;\n"
   "      s_inocw[w] = s_rank[w] < f_p_ocw;\n"
   "      if (f_p_rst) begin s_rank[w] = @@RB@@'(w); s_inocw[w] = w < 2; end\n"
   "      s_loc[w] = dyn_mode && live[w] && s_inocw[w];\n";
@@ -634,7 +634,7 @@ static const char oaws_spec_tmpl_b[] =
   "    s_pick = '0;\n"
   "    for (int w = 0; w < @@W@@; w++) begin\n"
   "      s_old = s_qual[w];\n"
-  "      for (int v = 0; v < @@W@@; v++) if (v != w && s_qual[v] && !s_older(age, w, v)) s_old = 1'b0;\n"
+  "      for (int v = 0; v < @@W@@; v++) if (v != w && s_qual[v] && !(f_rank[w*@@WB@@ +: @@WB@@] < f_rank[v*@@WB@@ +: @@WB@@])) s_old = 1'b0;\n"
   "      if (s_old) s_pick = @@WB@@'(w);\n"
   "    end\n"
   "    for (int w = 0; w < @@W@@; w++) if (greedy_valid && greedy == @@WB@@'(w) && s_qual[w]) s_pick = greedy;\n"
@@ -841,12 +841,11 @@ static void oaws_spec_props(wg_buf *o, oa_dims d) {
   };
   const int nv = (int)(sizeof v / sizeof v[0]);
   wgb_printf(o, "%s", oaws_spec_head);
-  wg_emit_age_older_fn(o, "s_older", d.W);
   if (d.pipe) {   /* what the restated ranks and estimator need of the last cycle */
     wgb_printf(o, "  // PIPE=1: the last cycle's live warps, launch order, OCW and reset (ranks, locality test)\n");
-    wgb_printf(o, "  logic f_p_rst = 1'b1;\n  logic [%d:0] f_p_live, s_inocw;\n  logic [%d:0] f_p_age;\n  logic [%d:0] f_p_ocw;\n",
-               d.W - 1, d.W * (d.W - 1) / 2 - 1, d.OB - 1);
-    wgb_printf(o, "  always @(posedge clk) begin\n    f_p_rst <= rst; f_p_live <= live; f_p_age <= age; f_p_ocw <= ocw;\n  end\n");
+    wgb_printf(o, "  logic f_p_rst = 1'b1;\n  logic [%d:0] f_p_live, s_inocw;\n  logic [%d:0] f_p_rank;\n  logic [%d:0] f_p_ocw;\n",
+               d.W - 1, d.W * d.WB - 1, d.OB - 1);
+    wgb_printf(o, "  always @(posedge clk) begin\n    f_p_rst <= rst; f_p_live <= live; f_p_rank <= f_rank; f_p_ocw <= ocw;\n  end\n");
     wgb_printf(o, "  logic f_p_train, f_p_fully, f_p_assoc;  // the restated estimator's inputs of the last cycle\n");
   }
   wg_emit_tmpl(o, oaws_spec_tmpl_a, v, nv);
@@ -916,14 +915,6 @@ static void oaws_props(wg_buf *o, wg_pv p) {
     wgb_printf(o, "    // PIPE=1: a registered rank below 2 passed the locality test (OCW >= 2)\n");
     for (int w = 0; w < W; w++) wgb_printf(o, "    assert(%d'(rank_%d) >= %d'd2 || in_ocw_%d);\n", d.RB, w, d.RB, w);
   }
-  if (W <= 16) {
-    wgb_printf(o, "    // the age matrix is a total order: no 3-cycles (launch keeps it so)\n");
-    for (int i = 0; i < W; i++)
-      for (int j = i + 1; j < W; j++)
-        for (int k = j + 1; k < W; k++)
-          wgb_printf(o, "    assert(!(older[%d][%d] && older[%d][%d] && older[%d][%d]) && "
-                        "!(older[%d][%d] && older[%d][%d] && older[%d][%d]));\n", i, j, j, k, k, i, i, k, k, j, j, i);
-  }
   wgb_printf(o, "    // DLC: a PC is held by at most one entry (the CAM reads one-hot)\n");
   for (int i = 0; i < N; i++)
     for (int j = i + 1; j < N; j++)
@@ -931,7 +922,12 @@ static void oaws_props(wg_buf *o, wg_pv p) {
   wgb_printf(o, "    // the load in service updates a valid entry\n");
   wgb_printf(o, "    assert(!div || (dlc_valid & cur_oh) != '0);\n");
   if (N > 1) wgb_printf(o, "    // NRU: some entry is always unreferenced\n    assert(dlc_ref != '1);\n");
-  wgb_printf(o, "  end\n\n");
+  wgb_printf(o, "  end\n");
+  if (W > 1) {   /* the launch order, inductive at every W (ranks, not 3-cycles) */
+    static const char *const sets[] = {"qual"}, *const oldest[] = {"oldest_oh"};
+    wg_emit_age_ghost(o, W, d.WB, "launch", "launch_warp", "older", sets, oldest, 1);
+  }
+  wgb_printf(o, "\n");
 
   wgb_printf(o, "  // step properties: a blocked scheduler never makes Miss_inflight grow\n");
   wgb_printf(o, "  logic f_prev_rst = 1'b1;\n  logic f_prev_issue_load;\n  logic [%d:0] f_prev_mi;\n", d.MB - 1);
