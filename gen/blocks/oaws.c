@@ -570,8 +570,9 @@ static void oaws_rtl(wg_buf *o, wg_pv p, int mutant) {
 /* The block's function restated from the paper's rules, for the proofs (issue 20's
 ** "properties with teeth"): every output and every register's next value computed again from
 ** the registers and inputs -- GTO ranks as counts of older live warps in the launch order's
-** ghost ranks (wg_emit_age_ghost, which the age matrix is asserted to agree with), the predictions as a search for the smallest v with 100 v >= active x pct where the
-** RTL has threshold tables, the DLC's reads by index where it has AND-OR muxes -- and compared
+** ghost ranks (wg_emit_age_ghost, which the age matrix is asserted to agree with), the
+** predictions as a search for the smallest v with 100 v >= active x pct where the RTL has
+** threshold tables, the DLC's reads by index where it has AND-OR muxes -- and compared
 ** with the RTL's.  Arithmetic is as narrow as the values: 32-bit arithmetic made the proof's
 ** SAT problem 14x the RTL's. */
 static const char oaws_spec_head[] =
