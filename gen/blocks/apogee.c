@@ -1895,15 +1895,24 @@ static const char apogee_spec_tail_tmpl[] =
   "  // verilator lint_on UNUSEDSIGNAL\n"
   "`endif  // WG_COVERS\n";
 
-static void apogee_spec_props(wg_buf *o, ap_dims d) {
+/* The template variables both restated specifications use (the pipelined one adds its stages'
+** widths after them); returns their count.  v holds at least AP_SPEC_NVARS. */
+enum { AP_SPEC_NVARS = 24 };
+static int ap_spec_vars(wg_tmpl_var *v, ap_dims d) {
   const int SB = (d.CB > d.NB ? d.CB : d.NB) + 1;   /* as the RTL's confidence sum */
-  const wg_tmpl_var v[] = {
+  const wg_tmpl_var c[AP_SPEC_NVARS] = {
     {"E", d.E}, {"W", d.W}, {"T", d.T}, {"TM1", d.T - 1}, {"Q", d.Q}, {"QB", d.QB}, {"LB", d.LB},
     {"L", 1 << d.LB}, {"TLB", d.TLB}, {"NB", d.NB}, {"NWB", d.NWB}, {"EB", d.EB}, {"WB", d.WB},
     {"AB", d.AB}, {"OB", d.OB}, {"CB", d.CB}, {"TB", d.TB}, {"DB", d.DB}, {"DBP", d.DB + 1}, {"SB", SB},
     {"QN", 1 << d.OB}, {"TALL", d.TALL}, {"CMAX", (1 << d.CB) - 1}, {"DMAX", (1 << d.DB) - 1},
   };
-  const int nv = (int)(sizeof v / sizeof v[0]);
+  for (int i = 0; i < AP_SPEC_NVARS; i++) v[i] = c[i];
+  return AP_SPEC_NVARS;
+}
+
+static void apogee_spec_props(wg_buf *o, ap_dims d) {
+  wg_tmpl_var v[AP_SPEC_NVARS];
+  const int nv = ap_spec_vars(v, d);
   wg_emit_tmpl(o, apogee_spec_tmpl, v, nv);
   wg_emit_tmpl(o, apogee_spec_outs_tmpl, v, nv);
   wg_emit_tmpl(o, apogee_spec_mid_tmpl, v, nv);
@@ -2459,16 +2468,14 @@ static void apogee_props_pipe(wg_buf *o, ap_dims d) {
                 "  // a reported burst walks in the generator the cycle after\n"
                 "  always @(*) if (f_past_valid && !f_prev_rst) assert(!f_prev_start || g_busy);\n");
   if (d.E <= 8 && d.T <= 8) {   /* as the 1-cycle block's: for the proof sizes */
-    const int SB = (d.CB > d.NB ? d.CB : d.NB) + 1;
-    const wg_tmpl_var v[] = {
-      {"E", d.E}, {"W", d.W}, {"T", d.T}, {"TM1", d.T - 1}, {"Q", d.Q}, {"QB", d.QB}, {"LB", d.LB},
-      {"L", 1 << d.LB}, {"TLB", d.TLB}, {"NB", d.NB}, {"NWB", d.NWB}, {"EB", d.EB}, {"WB", d.WB},
-      {"AB", d.AB}, {"OB", d.OB}, {"CB", d.CB}, {"TB", d.TB}, {"DB", d.DB}, {"DBP", d.DB + 1}, {"SB", SB},
-      {"QN", 1 << d.OB}, {"TALL", d.TALL}, {"CMAX", (1 << d.CB) - 1}, {"DMAX", (1 << d.DB) - 1},
+    const wg_tmpl_var stages[] = {
       {"DW", d.DW}, {"GW", d.GW}, {"NQW", d.NQW}, {"S2", s2}, {"Q2LO", d.OB - s2}, {"R2W", d.OB - s2 + d.TLB},
       {"Q3W", s2 + s3}, {"Q3LO", d.OB - s2 - s3}, {"R3W", d.OB - s2 - s3 + d.TLB},
     };
-    const int nv = (int)(sizeof v / sizeof v[0]);
+    const int ns = (int)(sizeof stages / sizeof stages[0]);
+    wg_tmpl_var v[AP_SPEC_NVARS + sizeof stages / sizeof stages[0]];
+    int nv = ap_spec_vars(v, d);
+    for (int i = 0; i < ns; i++) v[nv++] = stages[i];
     wg_emit_tmpl(o, apogee_pipe_spec_tmpl, v, nv);
     wg_emit_tmpl(o, apogee_spec_outs_tmpl, v, nv);
     wg_emit_tmpl(o, apogee_pipe_spec_mid_tmpl, v, nv);
